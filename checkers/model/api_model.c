@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The API table.  Signatures follow include/linux/dma-mapping.h,
+ * dmapool.h, pci-dma-compat.h (removed in 5.18, still in older trees),
+ * ioport.h, pci.h, io.h and poll.h of Linux 6.1.
+ */
+#include <string.h>
+
+#include "api_model.h"
+
+#define _ ARG_NONE
+#define R ARG_RET
+
+/*                 dev handle size dir nents buf offset start table */
+#define ARGS(d, h, s, r, n, b, o, st, t) \
+	.dev = d, .handle = h, .size = s, .dir = r, .nents = n, .buf = b, \
+	.offset = o, .start = st, .table = t
+
+#define DMA(nm, rl, kd, fl, args) \
+	{ .name = nm, .family = FAMILY_DMA, .role = rl, .kind = kd, \
+	  .space = SPACE_NONE, .flags = fl, args }
+#define IOMEM(nm, rl, sp, fl, args) \
+	{ .name = nm, .family = FAMILY_IOMEM, .role = rl, .kind = KIND_NONE, \
+	  .space = sp, .flags = fl, args }
+#define POLL(nm, rl, args) \
+	{ .name = nm, .family = FAMILY_POLL, .role = rl, .kind = KIND_NONE, \
+	  .space = SPACE_NONE, .flags = 0, args }
+
+#define NOARGS ARGS(_, _, _, _, _, _, _, _, _)
+
+#define MAP	ROLE_DMA_MAP
+#define UNMAP	ROLE_DMA_UNMAP
+#define SYNC	ROLE_DMA_SYNC
+#define ALLOC	ROLE_DMA_ALLOC
+#define FREE	ROLE_DMA_FREE
+#define ATTRS	API_ATTRS
+#define OUT	API_HANDLE_OUT
+#define PCI	(API_LEGACY | API_PCI_DIR)
+#define CPU	API_FOR_CPU
+#define DEV	API_FOR_DEVICE
+
+const struct api_fn api_model[] = {
+	/* streaming, single buffer */
+	DMA("dma_map_single",		MAP,   KIND_SINGLE, 0,		ARGS(0, R, 2, 3, _, 1, _, _, _)),
+	DMA("dma_map_single_attrs",	MAP,   KIND_SINGLE, ATTRS,	ARGS(0, R, 2, 3, _, 1, _, _, _)),
+	DMA("dma_unmap_single",		UNMAP, KIND_SINGLE, 0,		ARGS(0, 1, 2, 3, _, _, _, _, _)),
+	DMA("dma_unmap_single_attrs",	UNMAP, KIND_SINGLE, ATTRS,	ARGS(0, 1, 2, 3, _, _, _, _, _)),
+	/* streaming, page */
+	DMA("dma_map_page",		MAP,   KIND_PAGE, 0,		ARGS(0, R, 3, 4, _, 1, 2, _, _)),
+	DMA("dma_map_page_attrs",	MAP,   KIND_PAGE, ATTRS,	ARGS(0, R, 3, 4, _, 1, 2, _, _)),
+	DMA("skb_frag_dma_map",		MAP,   KIND_PAGE, 0,		ARGS(0, R, 3, 4, _, 1, 2, _, _)),
+	DMA("dma_unmap_page",		UNMAP, KIND_PAGE, 0,		ARGS(0, 1, 2, 3, _, _, _, _, _)),
+	DMA("dma_unmap_page_attrs",	UNMAP, KIND_PAGE, ATTRS,	ARGS(0, 1, 2, 3, _, _, _, _, _)),
+	/* streaming, physical MMIO of another device (peer-to-peer) */
+	DMA("dma_map_resource",		MAP,   KIND_RESOURCE, ATTRS,	ARGS(0, R, 2, 3, _, 1, _, _, _)),
+	DMA("dma_unmap_resource",	UNMAP, KIND_RESOURCE, ATTRS,	ARGS(0, 1, 2, 3, _, _, _, _, _)),
+	/* streaming, scatterlist: returns the mapped count, 0 on failure */
+	DMA("dma_map_sg",		MAP,   KIND_SG, 0,		ARGS(0, _, _, 3, 2, 1, _, _, _)),
+	DMA("dma_map_sg_attrs",		MAP,   KIND_SG, ATTRS,		ARGS(0, _, _, 3, 2, 1, _, _, _)),
+	DMA("dma_unmap_sg",		UNMAP, KIND_SG, 0,		ARGS(0, _, _, 3, 2, 1, _, _, _)),
+	DMA("dma_unmap_sg_attrs",	UNMAP, KIND_SG, ATTRS,		ARGS(0, _, _, 3, 2, 1, _, _, _)),
+	DMA("dma_map_sgtable",		MAP,   KIND_SGTABLE, ATTRS,	ARGS(0, _, _, 2, _, 1, _, _, _)),
+	DMA("dma_unmap_sgtable",	UNMAP, KIND_SGTABLE, ATTRS,	ARGS(0, _, _, 2, _, 1, _, _, _)),
+	/* syncs */
+	DMA("dma_sync_single_for_cpu",		SYNC, KIND_SINGLE, CPU,		ARGS(0, 1, 2, 3, _, _, _, _, _)),
+	DMA("dma_sync_single_for_device",	SYNC, KIND_SINGLE, DEV,		ARGS(0, 1, 2, 3, _, _, _, _, _)),
+	DMA("dma_sync_single_range_for_cpu",	SYNC, KIND_SINGLE, CPU | API_RANGE, ARGS(0, 1, 3, 4, _, _, 2, _, _)),
+	DMA("dma_sync_single_range_for_device",	SYNC, KIND_SINGLE, DEV | API_RANGE, ARGS(0, 1, 3, 4, _, _, 2, _, _)),
+	DMA("dma_sync_sg_for_cpu",		SYNC, KIND_SG, CPU,		ARGS(0, _, _, 3, 2, 1, _, _, _)),
+	DMA("dma_sync_sg_for_device",		SYNC, KIND_SG, DEV,		ARGS(0, _, _, 3, 2, 1, _, _, _)),
+	DMA("dma_sync_sgtable_for_cpu",		SYNC, KIND_SGTABLE, CPU,	ARGS(0, _, _, 2, _, 1, _, _, _)),
+	DMA("dma_sync_sgtable_for_device",	SYNC, KIND_SGTABLE, DEV,	ARGS(0, _, _, 2, _, 1, _, _, _)),
+	DMA("dma_mapping_error",	ROLE_DMA_MAPPING_ERROR, KIND_NONE, 0,	ARGS(0, 1, _, _, _, _, _, _, _)),
+	/* coherent and friends: the handle comes back through a pointer */
+	DMA("dma_alloc_coherent",	ALLOC, KIND_COHERENT, OUT,		ARGS(0, 2, 1, _, _, R, _, _, _)),
+	DMA("dma_zalloc_coherent",	ALLOC, KIND_COHERENT, OUT | API_LEGACY,	ARGS(0, 2, 1, _, _, R, _, _, _)),
+	DMA("dmam_alloc_coherent",	ALLOC, KIND_COHERENT, OUT | API_MANAGED, ARGS(0, 2, 1, _, _, R, _, _, _)),
+	DMA("dma_alloc_attrs",		ALLOC, KIND_COHERENT, OUT | ATTRS,	ARGS(0, 2, 1, _, _, R, _, _, _)),
+	DMA("dma_alloc_wc",		ALLOC, KIND_COHERENT, OUT,		ARGS(0, 2, 1, _, _, R, _, _, _)),
+	DMA("dma_free_coherent",	FREE,  KIND_COHERENT, 0,		ARGS(0, 3, 1, _, _, 2, _, _, _)),
+	DMA("dmam_free_coherent",	FREE,  KIND_COHERENT, API_MANAGED,	ARGS(0, 3, 1, _, _, 2, _, _, _)),
+	DMA("dma_free_attrs",		FREE,  KIND_COHERENT, ATTRS,		ARGS(0, 3, 1, _, _, 2, _, _, _)),
+	DMA("dma_free_wc",		FREE,  KIND_COHERENT, 0,		ARGS(0, 3, 1, _, _, 2, _, _, _)),
+	DMA("dma_alloc_noncoherent",	ALLOC, KIND_NONCOHERENT, OUT,		ARGS(0, 2, 1, 3, _, R, _, _, _)),
+	DMA("dma_free_noncoherent",	FREE,  KIND_NONCOHERENT, 0,		ARGS(0, 3, 1, 4, _, 2, _, _, _)),
+	DMA("dma_pool_alloc",		ALLOC, KIND_POOL, OUT,			ARGS(0, 2, _, _, _, R, _, _, _)),
+	DMA("dma_pool_zalloc",		ALLOC, KIND_POOL, OUT,			ARGS(0, 2, _, _, _, R, _, _, _)),
+	DMA("dma_pool_free",		FREE,  KIND_POOL, 0,			ARGS(0, 2, _, _, _, 1, _, _, _)),
+	/* handle/length storage macros (include/linux/dma-mapping.h) */
+	DMA("dma_unmap_addr",		ROLE_DMA_FIELD_GET, KIND_NONE, 0,	ARGS(_, 1, _, _, _, 0, _, _, _)),
+	DMA("dma_unmap_len",		ROLE_DMA_FIELD_GET, KIND_NONE, 0,	ARGS(_, _, 1, _, _, 0, _, _, _)),
+	DMA("dma_unmap_addr_set",	ROLE_DMA_FIELD_SET, KIND_NONE, 0,	ARGS(_, 1, _, _, _, 0, _, _, 2)),
+	DMA("dma_unmap_len_set",	ROLE_DMA_FIELD_SET, KIND_NONE, 0,	ARGS(_, _, 1, _, _, 0, _, _, 2)),
+	/* legacy pci-dma-compat.h names */
+	DMA("pci_map_single",		MAP,   KIND_SINGLE, PCI,	ARGS(0, R, 2, 3, _, 1, _, _, _)),
+	DMA("pci_unmap_single",		UNMAP, KIND_SINGLE, PCI,	ARGS(0, 1, 2, 3, _, _, _, _, _)),
+	DMA("pci_map_page",		MAP,   KIND_PAGE, PCI,		ARGS(0, R, 3, 4, _, 1, 2, _, _)),
+	DMA("pci_unmap_page",		UNMAP, KIND_PAGE, PCI,		ARGS(0, 1, 2, 3, _, _, _, _, _)),
+	DMA("pci_map_sg",		MAP,   KIND_SG, PCI,		ARGS(0, _, _, 3, 2, 1, _, _, _)),
+	DMA("pci_unmap_sg",		UNMAP, KIND_SG, PCI,		ARGS(0, _, _, 3, 2, 1, _, _, _)),
+	DMA("pci_dma_sync_single_for_cpu",	SYNC, KIND_SINGLE, PCI | CPU,	ARGS(0, 1, 2, 3, _, _, _, _, _)),
+	DMA("pci_dma_sync_single_for_device",	SYNC, KIND_SINGLE, PCI | DEV,	ARGS(0, 1, 2, 3, _, _, _, _, _)),
+	DMA("pci_dma_sync_sg_for_cpu",		SYNC, KIND_SG, PCI | CPU,	ARGS(0, _, _, 3, 2, 1, _, _, _)),
+	DMA("pci_dma_sync_sg_for_device",	SYNC, KIND_SG, PCI | DEV,	ARGS(0, _, _, 3, 2, 1, _, _, _)),
+	DMA("pci_dma_mapping_error",	ROLE_DMA_MAPPING_ERROR, KIND_NONE, API_LEGACY, ARGS(0, 1, _, _, _, _, _, _, _)),
+	DMA("pci_alloc_consistent",	ALLOC, KIND_COHERENT, OUT | API_LEGACY,	ARGS(0, 2, 1, _, _, R, _, _, _)),
+	DMA("pci_zalloc_consistent",	ALLOC, KIND_COHERENT, OUT | API_LEGACY,	ARGS(0, 2, 1, _, _, R, _, _, _)),
+	DMA("pci_free_consistent",	FREE,  KIND_COHERENT, API_LEGACY,	ARGS(0, 3, 1, _, _, 2, _, _, _)),
+
+	/* regions: start is the first address, size the length */
+	IOMEM("request_region",		ROLE_REGION_REQUEST, SPACE_PORT, 0,		ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("request_muxed_region",	ROLE_REGION_REQUEST, SPACE_PORT, 0,		ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("request_mem_region",	ROLE_REGION_REQUEST, SPACE_MEM, 0,		ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("request_mem_region_exclusive", ROLE_REGION_REQUEST, SPACE_MEM, API_EXCLUSIVE, ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("__request_region",	ROLE_REGION_REQUEST, SPACE_PARENT, 0,		ARGS(_, _, 2, _, _, 0, _, 1, _)),
+	IOMEM("devm_request_region",	ROLE_REGION_REQUEST, SPACE_PORT, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("devm_request_mem_region", ROLE_REGION_REQUEST, SPACE_MEM, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("__devm_request_region",	ROLE_REGION_REQUEST, SPACE_PARENT, API_MANAGED,	ARGS(0, _, 3, _, _, 1, _, 2, _)),
+	IOMEM("release_region",		ROLE_REGION_RELEASE, SPACE_PORT, 0,		ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("release_mem_region",	ROLE_REGION_RELEASE, SPACE_MEM, 0,		ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("__release_region",	ROLE_REGION_RELEASE, SPACE_PARENT, 0,		ARGS(_, _, 2, _, _, 0, _, 1, _)),
+	IOMEM("devm_release_region",	ROLE_REGION_RELEASE, SPACE_PORT, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("devm_release_mem_region", ROLE_REGION_RELEASE, SPACE_MEM, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("pci_request_region",	ROLE_REGION_REQUEST, SPACE_PCI_BAR, 0,		ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("pci_request_region_exclusive", ROLE_REGION_REQUEST, SPACE_PCI_BAR, API_EXCLUSIVE, ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("pci_request_regions",	ROLE_REGION_REQUEST, SPACE_PCI_ALL, 0,		ARGS(0, _, _, _, _, _, _, _, _)),
+	IOMEM("pci_request_regions_exclusive", ROLE_REGION_REQUEST, SPACE_PCI_ALL, API_EXCLUSIVE, ARGS(0, _, _, _, _, _, _, _, _)),
+	IOMEM("pci_request_mem_regions", ROLE_REGION_REQUEST, SPACE_PCI_MASK, 0,	ARGS(0, _, _, _, _, _, _, _, _)),
+	IOMEM("pci_request_selected_regions", ROLE_REGION_REQUEST, SPACE_PCI_MASK, 0,	ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("pci_request_selected_regions_exclusive", ROLE_REGION_REQUEST, SPACE_PCI_MASK, API_EXCLUSIVE, ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("pci_release_region",	ROLE_REGION_RELEASE, SPACE_PCI_BAR, 0,		ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("pci_release_regions",	ROLE_REGION_RELEASE, SPACE_PCI_ALL, 0,		ARGS(0, _, _, _, _, _, _, _, _)),
+	IOMEM("pci_release_mem_regions", ROLE_REGION_RELEASE, SPACE_PCI_MASK, 0,	ARGS(0, _, _, _, _, _, _, _, _)),
+	IOMEM("pci_release_selected_regions", ROLE_REGION_RELEASE, SPACE_PCI_MASK, 0,	ARGS(0, _, _, _, _, _, _, 1, _)),
+	/* claim and map in one call: devres releases both */
+	IOMEM("pcim_iomap_regions",	ROLE_REGION_REQUEST_MAP, SPACE_PCI_MASK, API_MANAGED,	ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("pcim_iomap_regions_request_all", ROLE_REGION_REQUEST_MAP, SPACE_PCI_ALL, API_MANAGED, ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("devm_ioremap_resource",	ROLE_REGION_REQUEST_MAP, SPACE_MEM, API_MANAGED,	ARGS(0, _, _, _, _, 1, _, _, _)),
+	IOMEM("devm_platform_ioremap_resource", ROLE_REGION_REQUEST_MAP, SPACE_MEM, API_MANAGED, ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("devm_platform_ioremap_resource_byname", ROLE_REGION_REQUEST_MAP, SPACE_MEM, API_MANAGED, ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("devm_platform_get_and_ioremap_resource", ROLE_REGION_REQUEST_MAP, SPACE_MEM, API_MANAGED, ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("devm_of_iomap",		ROLE_REGION_REQUEST_MAP, SPACE_MEM, API_MANAGED,	ARGS(0, _, 3, _, _, 1, _, 2, _)),
+	IOMEM("of_io_request_and_map",	ROLE_REGION_REQUEST_MAP, SPACE_MEM, 0,		ARGS(_, _, _, _, _, 0, _, 1, _)),
+	/* map without claiming: the region must have been requested */
+	IOMEM("ioremap",		ROLE_IOMAP, SPACE_MEM, 0,			ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("ioremap_wc",		ROLE_IOMAP, SPACE_MEM, 0,			ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("ioremap_uc",		ROLE_IOMAP, SPACE_MEM, 0,			ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("ioremap_wt",		ROLE_IOMAP, SPACE_MEM, 0,			ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("ioremap_cache",		ROLE_IOMAP, SPACE_MEM, 0,			ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("ioremap_nocache",	ROLE_IOMAP, SPACE_MEM, API_LEGACY,		ARGS(_, _, 1, _, _, _, _, 0, _)),
+	IOMEM("devm_ioremap",		ROLE_IOMAP, SPACE_MEM, API_MANAGED,		ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("devm_ioremap_wc",	ROLE_IOMAP, SPACE_MEM, API_MANAGED,		ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("devm_ioremap_uc",	ROLE_IOMAP, SPACE_MEM, API_MANAGED,		ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("devm_ioremap_nocache",	ROLE_IOMAP, SPACE_MEM, API_MANAGED | API_LEGACY, ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("of_iomap",		ROLE_IOMAP, SPACE_MEM, 0,			ARGS(_, _, _, _, _, 0, _, 1, _)),
+	IOMEM("pci_iomap",		ROLE_IOMAP, SPACE_PCI_BAR, 0,			ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("pci_iomap_wc",		ROLE_IOMAP, SPACE_PCI_BAR, 0,			ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("pci_iomap_range",	ROLE_IOMAP, SPACE_PCI_BAR, 0,			ARGS(0, _, 3, _, _, _, 2, 1, _)),
+	IOMEM("pci_ioremap_bar",	ROLE_IOMAP, SPACE_PCI_BAR, 0,			ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("pci_ioremap_wc_bar",	ROLE_IOMAP, SPACE_PCI_BAR, 0,			ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("pcim_iomap",		ROLE_IOMAP, SPACE_PCI_BAR, API_MANAGED,		ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("iounmap",		ROLE_IOUNMAP, SPACE_MEM, 0,			ARGS(_, _, _, _, _, 0, _, _, _)),
+	IOMEM("pci_iounmap",		ROLE_IOUNMAP, SPACE_PCI_BAR, 0,			ARGS(0, _, _, _, _, 1, _, _, _)),
+	IOMEM("devm_iounmap",		ROLE_IOUNMAP, SPACE_MEM, API_MANAGED,		ARGS(0, _, _, _, _, 1, _, _, _)),
+
+	/* poll_table registration: table is the poll_table argument */
+	POLL("poll_wait",		ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 2)),
+	POLL("sock_poll_wait",		ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 2)),
+	POLL("datagram_poll",		ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 2)),
+	POLL("vb2_poll",		ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 2)),
+	POLL("vb2_core_poll",		ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 2)),
+	POLL("vb2_fop_poll",		ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 1)),
+	POLL("v4l2_ctrl_poll",		ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 1)),
+	POLL("v4l2_m2m_poll",		ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 2)),
+	POLL("v4l2_m2m_fop_poll",	ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 1)),
+	POLL("drm_poll",		ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 1)),
+	POLL("kernfs_generic_poll",	ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 1)),
+	POLL("tty_port_poll",		ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 1)),
+	/* waits for an event or for time: the poll callback must not */
+	POLL("wait_event",			ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_timeout",		ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_interruptible",	ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_interruptible_timeout", ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_interruptible_exclusive", ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_interruptible_locked",	ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_interruptible_lock_irq", ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_killable",		ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_killable_timeout",	ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_freezable",		ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_idle",			ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_idle_timeout",		ROLE_BLOCKING, NOARGS),
+	POLL("wait_event_lock_irq",		ROLE_BLOCKING, NOARGS),
+	POLL("wait_for_completion",		ROLE_BLOCKING, NOARGS),
+	POLL("wait_for_completion_timeout",	ROLE_BLOCKING, NOARGS),
+	POLL("wait_for_completion_interruptible", ROLE_BLOCKING, NOARGS),
+	POLL("wait_for_completion_interruptible_timeout", ROLE_BLOCKING, NOARGS),
+	POLL("wait_for_completion_killable",	ROLE_BLOCKING, NOARGS),
+	POLL("wait_for_completion_killable_timeout", ROLE_BLOCKING, NOARGS),
+	POLL("wait_for_completion_io",		ROLE_BLOCKING, NOARGS),
+	POLL("wait_for_completion_io_timeout",	ROLE_BLOCKING, NOARGS),
+	POLL("schedule",			ROLE_BLOCKING, NOARGS),
+	POLL("schedule_timeout",		ROLE_BLOCKING, NOARGS),
+	POLL("schedule_timeout_interruptible",	ROLE_BLOCKING, NOARGS),
+	POLL("schedule_timeout_killable",	ROLE_BLOCKING, NOARGS),
+	POLL("schedule_timeout_uninterruptible", ROLE_BLOCKING, NOARGS),
+	POLL("schedule_timeout_idle",		ROLE_BLOCKING, NOARGS),
+	POLL("io_schedule",			ROLE_BLOCKING, NOARGS),
+	POLL("io_schedule_timeout",		ROLE_BLOCKING, NOARGS),
+	POLL("msleep",				ROLE_BLOCKING, NOARGS),
+	POLL("msleep_interruptible",		ROLE_BLOCKING, NOARGS),
+	POLL("ssleep",				ROLE_BLOCKING, NOARGS),
+	POLL("usleep_range",			ROLE_BLOCKING, NOARGS),
+	POLL("usleep_range_state",		ROLE_BLOCKING, NOARGS),
+	POLL("fsleep",				ROLE_BLOCKING, NOARGS),
+	POLL("down",				ROLE_BLOCKING, NOARGS),
+	POLL("down_interruptible",		ROLE_BLOCKING, NOARGS),
+	POLL("down_killable",			ROLE_BLOCKING, NOARGS),
+	POLL("down_timeout",			ROLE_BLOCKING, NOARGS),
+	POLL("interruptible_sleep_on",		ROLE_BLOCKING, NOARGS),
+	POLL("interruptible_sleep_on_timeout",	ROLE_BLOCKING, NOARGS),
+	POLL("sleep_on",			ROLE_BLOCKING, NOARGS),
+	POLL("sleep_on_timeout",		ROLE_BLOCKING, NOARGS),
+	/* task-state changes: poll's own wait loop owns current's state */
+	POLL("set_current_state",		ROLE_TASK_STATE, NOARGS),
+	POLL("__set_current_state",		ROLE_TASK_STATE, NOARGS),
+	POLL("set_special_state",		ROLE_TASK_STATE, NOARGS),
+	POLL("set_task_state",			ROLE_TASK_STATE, NOARGS),
+	POLL("__set_task_state",		ROLE_TASK_STATE, NOARGS),
+	POLL("prepare_to_wait",			ROLE_TASK_STATE, NOARGS),
+	POLL("prepare_to_wait_exclusive",	ROLE_TASK_STATE, NOARGS),
+	POLL("prepare_to_wait_event",		ROLE_TASK_STATE, NOARGS),
+	/* may sleep without waiting for the event (fine since 2.6.29) */
+	POLL("mutex_lock",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("mutex_lock_interruptible",	ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("mutex_lock_killable",		ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("down_read",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("down_write",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("down_read_interruptible",		ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("down_read_killable",		ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("copy_from_user",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("copy_to_user",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("get_user",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("put_user",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("might_sleep",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("cond_resched",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("flush_work",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("flush_workqueue",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("cancel_work_sync",		ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("synchronize_rcu",			ROLE_MIGHT_SLEEP, NOARGS),
+	POLL("vmalloc",				ROLE_MIGHT_SLEEP, NOARGS),
+};
+const size_t api_model_count = sizeof(api_model) / sizeof(api_model[0]);
+
+const struct poll_ops poll_ops_model[] = {
+	{ "file_operations",		"poll",		1 },
+	{ "proc_ops",			"proc_poll",	1 },
+	{ "proto_ops",			"poll",		2 },
+	{ "v4l2_file_operations",	"poll",		1 },
+	{ "tty_ldisc_ops",		"poll",		2 },
+	{ "kernfs_ops",			"poll",		1 },
+	{ "cftype",			"poll",		1 },
+	{ "posix_clock_operations",	"poll",		2 },
+	{ "snd_hwdep_ops",		"poll",		2 },
+	{ "snd_info_entry_ops",		"poll",		3 },
+	{ "rpmsg_endpoint_ops",		"poll",		2 },
+	{ "wwan_port_ops",		"tx_poll",	2 },
+	{ "bpf_map_ops",		"map_poll",	2 },
+};
+const size_t poll_ops_model_count =
+	sizeof(poll_ops_model) / sizeof(poll_ops_model[0]);
+
+const struct api_fn *api_lookup(const char *name)
+{
+	for (size_t i = 0; i < api_model_count; i++)
+		if (strcmp(api_model[i].name, name) == 0)
+			return &api_model[i];
+	return NULL;
+}
+
+const char *api_family_name(enum api_family family)
+{
+	static const char *const names[] = {
+		[FAMILY_DMA] = "dma", [FAMILY_POLL] = "poll",
+		[FAMILY_IOMEM] = "iomem",
+	};
+	return names[family];
+}
+
+const char *api_role_name(enum api_role role)
+{
+	static const char *const names[] = {
+		[ROLE_DMA_MAP] = "map", [ROLE_DMA_UNMAP] = "unmap",
+		[ROLE_DMA_SYNC] = "sync",
+		[ROLE_DMA_MAPPING_ERROR] = "mapping_error",
+		[ROLE_DMA_ALLOC] = "alloc", [ROLE_DMA_FREE] = "free",
+		[ROLE_DMA_FIELD_SET] = "field_set",
+		[ROLE_DMA_FIELD_GET] = "field_get",
+		[ROLE_REGION_REQUEST] = "region_request",
+		[ROLE_REGION_RELEASE] = "region_release",
+		[ROLE_REGION_REQUEST_MAP] = "region_request_map",
+		[ROLE_IOMAP] = "iomap", [ROLE_IOUNMAP] = "iounmap",
+		[ROLE_POLL_WAIT] = "poll_wait", [ROLE_BLOCKING] = "blocking",
+		[ROLE_TASK_STATE] = "task_state",
+		[ROLE_MIGHT_SLEEP] = "might_sleep",
+	};
+	return names[role];
+}
+
+const char *dma_kind_name(enum dma_kind kind)
+{
+	static const char *const names[] = {
+		[KIND_NONE] = "none", [KIND_SINGLE] = "single",
+		[KIND_PAGE] = "page", [KIND_SG] = "sg",
+		[KIND_SGTABLE] = "sgtable", [KIND_RESOURCE] = "resource",
+		[KIND_COHERENT] = "coherent",
+		[KIND_NONCOHERENT] = "noncoherent", [KIND_POOL] = "pool",
+	};
+	return names[kind];
+}
+
+const char *region_space_name(enum region_space space)
+{
+	static const char *const names[] = {
+		[SPACE_NONE] = "none", [SPACE_PORT] = "port",
+		[SPACE_MEM] = "mem", [SPACE_PARENT] = "parent",
+		[SPACE_PCI_BAR] = "pci_bar", [SPACE_PCI_ALL] = "pci_all",
+		[SPACE_PCI_MASK] = "pci_mask",
+	};
+	return names[space];
+}

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The drvcheck API model: every DMA-mapping, poll and I/O-memory function the
+ * engines know, with the role of each argument.  This header and
+ * api_model.c are the single place an API is added; the sparse checker, the
+ * analyzer plugin, the CLI and the Coccinelle agreement test all read it.
+ *
+ * Argument positions are 0-based; ARG_NONE means "the function has no such
+ * argument".  ARG_RET means the value is the function's return value.
+ */
+#ifndef DRVCHECK_API_MODEL_H
+#define DRVCHECK_API_MODEL_H
+
+#include <stddef.h>
+
+#define ARG_NONE (-1)
+#define ARG_RET  (-2)
+
+enum api_family {
+	FAMILY_DMA,
+	FAMILY_POLL,
+	FAMILY_IOMEM,
+};
+
+enum api_role {
+	ROLE_DMA_MAP,		/* creates a streaming mapping */
+	ROLE_DMA_UNMAP,		/* releases a streaming mapping */
+	ROLE_DMA_SYNC,		/* ownership transfer on a live mapping */
+	ROLE_DMA_MAPPING_ERROR,	/* tests a handle for failure */
+	ROLE_DMA_ALLOC,		/* coherent/noncoherent/pool allocation */
+	ROLE_DMA_FREE,		/* frees what ROLE_DMA_ALLOC returned */
+	ROLE_DMA_FIELD_SET,	/* dma_unmap_addr_set() and friends */
+	ROLE_DMA_FIELD_GET,	/* dma_unmap_addr() and friends */
+	ROLE_REGION_REQUEST,	/* claims an I/O port or MMIO range */
+	ROLE_REGION_RELEASE,
+	ROLE_REGION_REQUEST_MAP,/* claims and maps in one call (devm_ioremap_resource) */
+	ROLE_IOMAP,		/* maps MMIO without claiming it */
+	ROLE_IOUNMAP,
+	ROLE_POLL_WAIT,		/* registers a wait queue with a poll_table */
+	ROLE_BLOCKING,		/* waits for an event or sleeps for time */
+	ROLE_TASK_STATE,	/* changes current->__state */
+	ROLE_MIGHT_SLEEP,	/* may sleep, but is not a wait (a lock, a fault) */
+};
+
+/* What kind of DMA memory a call makes or expects. */
+enum dma_kind {
+	KIND_NONE,
+	KIND_SINGLE,		/* dma_map_single: a kernel virtual buffer */
+	KIND_PAGE,		/* dma_map_page / skb_frag_dma_map */
+	KIND_SG,		/* dma_map_sg: a scatterlist */
+	KIND_SGTABLE,		/* dma_map_sgtable: an sg_table */
+	KIND_RESOURCE,		/* dma_map_resource: a physical MMIO address */
+	KIND_COHERENT,		/* dma_alloc_coherent and friends */
+	KIND_NONCOHERENT,	/* dma_alloc_noncoherent */
+	KIND_POOL,		/* dma_pool_alloc */
+};
+
+/* Which address space a region call works on. */
+enum region_space {
+	SPACE_NONE,
+	SPACE_PORT,		/* request_region: I/O ports */
+	SPACE_MEM,		/* request_mem_region: MMIO */
+	SPACE_PARENT,		/* __request_region: decided by the parent argument */
+	SPACE_PCI_BAR,		/* pci_request_region(pdev, bar) */
+	SPACE_PCI_ALL,		/* pci_request_regions(pdev): every BAR */
+	SPACE_PCI_MASK,		/* pci_request_selected_regions(pdev, mask) */
+};
+
+enum api_flags {
+	API_LEGACY	= 1 << 0,	/* removed or deprecated API (pci_map_*) */
+	API_MANAGED	= 1 << 1,	/* devres: released automatically on unbind */
+	API_EXCLUSIVE	= 1 << 2,	/* sets IORESOURCE_EXCLUSIVE */
+	API_ATTRS	= 1 << 3,	/* takes a trailing DMA attrs argument */
+	API_FOR_CPU	= 1 << 4,	/* sync: hands the buffer to the CPU */
+	API_FOR_DEVICE	= 1 << 5,	/* sync: hands the buffer to the device */
+	API_RANGE	= 1 << 6,	/* sync: offset + size inside the mapping */
+	API_HANDLE_OUT	= 1 << 7,	/* the handle argument is a dma_addr_t * */
+	API_PCI_DIR	= 1 << 8,	/* direction uses PCI_DMA_* names */
+};
+
+struct api_fn {
+	const char *name;
+	enum api_family family;
+	enum api_role role;
+	enum dma_kind kind;
+	enum region_space space;
+	unsigned int flags;
+	signed char dev;	/* struct device / pci_dev / dma_pool */
+	signed char handle;	/* dma_addr_t (or its address when API_HANDLE_OUT) */
+	signed char size;	/* bytes */
+	signed char dir;	/* enum dma_data_direction */
+	signed char nents;	/* scatterlist entry count */
+	signed char buf;	/* cpu address, page, scatterlist, sg_table or phys */
+	signed char offset;	/* page offset or sync range offset */
+	signed char start;	/* region start / BAR index / BAR mask */
+	signed char table;	/* the poll_table argument of ROLE_POLL_WAIT */
+};
+
+/* A struct whose member is a ->poll callback. */
+struct poll_ops {
+	const char *type;	/* "file_operations" (always a struct tag) */
+	const char *member;	/* "poll" */
+	signed char table;	/* index of the poll_table parameter */
+};
+
+extern const struct api_fn api_model[];
+extern const size_t api_model_count;
+extern const struct poll_ops poll_ops_model[];
+extern const size_t poll_ops_model_count;
+
+const struct api_fn *api_lookup(const char *name);
+const char *api_family_name(enum api_family family);
+const char *api_role_name(enum api_role role);
+const char *dma_kind_name(enum dma_kind kind);
+const char *region_space_name(enum region_space space);
+
+#endif
