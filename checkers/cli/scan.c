@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0
+/* drvcheck scan: paths in, one merged finding list out. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/baseline.h"
+#include "../core/output.h"
+#include "../core/scan.h"
+#include "../core/sources.h"
+#include "cli.h"
+
+static void scan_usage(FILE *out)
+{
+	fputs("usage: drvcheck scan [options] PATH...\n"
+	      "\n"
+	      "PATH is a .c file or a directory searched recursively for *.c.\n"
+	      "\n"
+	      "  --format text|json|sarif  output format (default text)\n"
+	      "  -o, --output FILE         write findings to FILE\n"
+	      "  --checks LIST             ids or families (dma, poll, iomem, all);\n"
+	      "                            '+id' adds to the defaults\n"
+	      "  --exclude LIST            ids or families to leave out\n"
+	      "  --engine LIST             engines to run (default: all available)\n"
+	      "  --baseline FILE           report only findings not in FILE\n"
+	      "  --write-baseline FILE     write the findings as a baseline\n"
+	      "  --fail-on SEVERITY        note|warning|error|never (default warning)\n"
+	      "  --kernel-version X.Y.Z    target kernel (default: read from the\n"
+	      "                            tree's Makefile); before 2.6.29 turns on\n"
+	      "                            poll-sleep-legacy\n"
+	      "  -j, --jobs N              parallel jobs (default: online CPUs)\n"
+	      "  -q, --quiet               no progress line, no summary\n"
+	      "\n"
+	      "exit status: 0 clean, 1 findings at or above --fail-on, 2 trouble\n",
+	      out);
+}
+
+struct scan_options {
+	enum output_format format;
+	const char *output;
+	const char *baseline;
+	const char *write_baseline;
+	int fail_on;		/* enum severity, or -1 for never */
+	unsigned int engine_mask;
+	bool engine_explicit;
+	unsigned int kernel_version;
+	bool kernel_version_given;
+	bool quiet;
+	int jobs;
+	struct strlist check_specs;	/* applied in order */
+	struct strlist exclude_specs;
+};
+
+enum {
+	OPT_FORMAT = 256, OPT_CHECKS, OPT_EXCLUDE, OPT_ENGINE, OPT_BASELINE,
+	OPT_WRITE_BASELINE, OPT_FAIL_ON, OPT_KERNEL_VERSION,
+};
+
+static const struct option long_options[] = {
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "output", required_argument, NULL, 'o' },
+	{ "checks", required_argument, NULL, OPT_CHECKS },
+	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+	{ "engine", required_argument, NULL, OPT_ENGINE },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
+	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
+	{ "kernel-version", required_argument, NULL, OPT_KERNEL_VERSION },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_engines(const char *list, unsigned int *mask)
+{
+	struct strlist names = { 0 };
+	int ret = 0;
+
+	*mask = 0;
+	strlist_split(&names, list, ", ");
+	for (size_t i = 0; i < names.n; i++) {
+		const struct engine_ops *e = engine_lookup(names.items[i]);
+
+		if (!e) {
+			fprintf(stderr, "drvcheck: unknown engine '%s' (have:",
+				names.items[i]);
+			for (size_t k = 0; engines[k]; k++)
+				fprintf(stderr, " %s", engines[k]->name);
+			fputs(")\n", stderr);
+			ret = -1;
+			break;
+		}
+		*mask |= e->id;
+	}
+	strlist_free(&names);
+	return ret;
+}
+
+static int parse_options(int argc, char **argv, struct scan_options *o)
+{
+	int c;
+	long n;
+	char *end;
+	enum severity sev;
+
+	memset(o, 0, sizeof(*o));
+	o->fail_on = SEV_WARNING;
+	o->engine_mask = ~0u;
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	o->jobs = n > 0 ? (int)n : 1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:j:qh", long_options, NULL)) != -1) {
+		switch (c) {
+		case OPT_FORMAT:
+			if (output_format_parse(optarg, &o->format)) {
+				fprintf(stderr, "drvcheck: --format: '%s' is not "
+					"text, json or sarif\n", optarg);
+				return -1;
+			}
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case OPT_CHECKS:
+			strlist_add(&o->check_specs, optarg);
+			break;
+		case OPT_EXCLUDE:
+			strlist_add(&o->exclude_specs, optarg);
+			break;
+		case OPT_ENGINE:
+			if (parse_engines(optarg, &o->engine_mask))
+				return -1;
+			o->engine_explicit = true;
+			break;
+		case OPT_BASELINE:
+			o->baseline = optarg;
+			break;
+		case OPT_WRITE_BASELINE:
+			o->write_baseline = optarg;
+			break;
+		case OPT_FAIL_ON:
+			if (strcmp(optarg, "never") == 0) {
+				o->fail_on = -1;
+			} else if (severity_parse(optarg, &sev) == 0) {
+				o->fail_on = (int)sev;
+			} else {
+				fprintf(stderr, "drvcheck: --fail-on: '%s' is not "
+					"note, warning, error or never\n", optarg);
+				return -1;
+			}
+			break;
+		case OPT_KERNEL_VERSION:
+			o->kernel_version = kernel_version_parse(optarg);
+			if (!o->kernel_version) {
+				fprintf(stderr, "drvcheck: --kernel-version: '%s' "
+					"is not a version like 6.1 or 2.6.28\n",
+					optarg);
+				return -1;
+			}
+			o->kernel_version_given = true;
+			break;
+		case 'j':
+			n = strtol(optarg, &end, 10);
+			if (*end || n < 1 || n > 1024) {
+				fprintf(stderr, "drvcheck: --jobs: '%s' is not a "
+					"number from 1 to 1024\n", optarg);
+				return -1;
+			}
+			o->jobs = (int)n;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'h':
+			scan_usage(stdout);
+			exit(EXIT_CLEAN);
+		default:
+			scan_usage(stderr);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int build_selection(const struct scan_options *o, struct selection *sel)
+{
+	char *bad = NULL;
+
+	selection_default(sel, o->kernel_version);
+	for (size_t i = 0; i < o->check_specs.n; i++)
+		if (selection_apply(sel, o->check_specs.items[i], false, &bad))
+			goto unknown;
+	for (size_t i = 0; i < o->exclude_specs.n; i++)
+		if (selection_apply(sel, o->exclude_specs.items[i], true, &bad))
+			goto unknown;
+	if (!selection_any(sel)) {
+		fputs("drvcheck: no check selected\n", stderr);
+		return -1;
+	}
+	return 0;
+unknown:
+	fprintf(stderr, "drvcheck: unknown check or family '%s' "
+		"(see 'drvcheck list-checks')\n", bad);
+	free(bad);
+	return -1;
+}
+
+/* Exit status from the worst remaining finding. */
+static int findings_status(const struct finding_list *list, int fail_on)
+{
+	if (fail_on < 0)
+		return EXIT_CLEAN;
+	for (size_t i = 0; i < list->n; i++)
+		if ((int)list->items[i].severity >= fail_on)
+			return EXIT_FINDINGS;
+	return EXIT_CLEAN;
+}
+
+static void summary(const struct finding_list *list, size_t files,
+		    long baselined, const struct scan_status *st)
+{
+	size_t by_sev[3] = { 0 };
+
+	for (size_t i = 0; i < list->n; i++)
+		by_sev[list->items[i].severity]++;
+	fprintf(stderr, "drvcheck: %zu files, %zu findings (%zu errors, "
+		"%zu warnings, %zu notes)", files, list->n, by_sev[SEV_ERROR],
+		by_sev[SEV_WARNING], by_sev[SEV_NOTE]);
+	if (baselined > 0)
+		fprintf(stderr, ", %ld in the baseline", baselined);
+	if (st->files_partial)
+		fprintf(stderr, ", %u files partly unparsed", st->files_partial);
+	fputc('\n', stderr);
+}
+
+int cmd_scan(int argc, char **argv)
+{
+	struct scan_options o;
+	struct selection sel;
+	struct scan_request req = { 0 };
+	struct scan_status st = { 0 };
+	struct finding_list findings = { 0 };
+	FILE *out = stdout;
+	long baselined = 0;
+	int status;
+
+	if (parse_options(argc, argv, &o))
+		return EXIT_TROUBLE;
+	if (optind >= argc) {
+		fputs("drvcheck: scan: no PATH given\n", stderr);
+		scan_usage(stderr);
+		return EXIT_TROUBLE;
+	}
+	if (!o.kernel_version_given)
+		o.kernel_version = sources_kernel_version(argv[optind]);
+	if (build_selection(&o, &sel))
+		return EXIT_TROUBLE;
+	for (int i = optind; i < argc; i++)
+		if (sources_add(&req.files, &req.explicit_files, argv[i]))
+			return EXIT_TROUBLE;
+	req.checks = &sel;
+	req.jobs = o.jobs;
+	req.progress = !o.quiet && isatty(2);
+
+	scan_run(&req, o.engine_mask, o.engine_explicit, &findings, &st);
+	if (o.write_baseline && baseline_write(o.write_baseline, &findings)) {
+		perror(o.write_baseline);
+		return EXIT_TROUBLE;
+	}
+	if (o.baseline) {
+		baselined = baseline_filter(o.baseline, &findings);
+		if (baselined < 0) {
+			fprintf(stderr, "drvcheck: %s: not a readable drvcheck "
+				"baseline\n", o.baseline);
+			return EXIT_TROUBLE;
+		}
+	}
+	if (o.output && !(out = fopen(o.output, "w"))) {
+		perror(o.output);
+		return EXIT_TROUBLE;
+	}
+	output_findings(out, o.format, &findings);
+	if (out != stdout && fclose(out)) {
+		perror(o.output);
+		return EXIT_TROUBLE;
+	}
+	if (!o.quiet)
+		summary(&findings, req.files.n, baselined, &st);
+	status = findings_status(&findings, o.fail_on);
+	if (st.tool_error || st.explicit_unparsed)
+		status = EXIT_TROUBLE;
+	finding_list_free(&findings);
+	strlist_free(&req.files);
+	strlist_free(&req.explicit_files);
+	strlist_free(&o.check_specs);
+	strlist_free(&o.exclude_specs);
+	return status;
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "run.h"
+
+bool tool_on_path(const char *name)
+{
+	const char *path = getenv("PATH");
+	struct strlist dirs = { 0 };
+	bool found = false;
+
+	strlist_split(&dirs, path ? path : "/usr/bin:/bin", ":");
+	for (size_t i = 0; i < dirs.n && !found; i++) {
+		char *p = xasprintf("%s/%s", dirs.items[i], name);
+
+		found = access(p, X_OK) == 0;
+		free(p);
+	}
+	strlist_free(&dirs);
+	return found;
+}
+
+static char *temp_file(void)
+{
+	const char *base = getenv("TMPDIR");
+	char *path = xasprintf("%s/drvcheck.XXXXXX", base ? base : "/tmp");
+	int fd = mkstemp(path);
+
+	if (fd < 0) {
+		free(path);
+		return NULL;
+	}
+	close(fd);
+	return path;
+}
+
+int child_start(struct child *c, char *const argv[])
+{
+	memset(c, 0, sizeof(*c));
+	c->out_path = temp_file();
+	c->err_path = temp_file();
+	if (!c->out_path || !c->err_path)
+		return -1;
+	c->pid = fork();
+	if (c->pid < 0)
+		return -1;
+	if (c->pid == 0) {
+		int out = open(c->out_path, O_WRONLY | O_TRUNC);
+		int err = open(c->err_path, O_WRONLY | O_TRUNC);
+		int null = open("/dev/null", O_RDONLY);
+
+		if (out < 0 || err < 0 || null < 0)
+			_exit(127);
+		dup2(null, 0);
+		dup2(out, 1);
+		dup2(err, 2);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	return 0;
+}
+
+int child_wait(struct child *c)
+{
+	int status;
+
+	while (waitpid(c->pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + WTERMSIG(status);
+}
+
+void child_cleanup(struct child *c)
+{
+	if (c->out_path)
+		unlink(c->out_path);
+	if (c->err_path)
+		unlink(c->err_path);
+	free(c->out_path);
+	free(c->err_path);
+	c->out_path = c->err_path = NULL;
+}
+
+char *tmpdir_create(void)
+{
+	const char *base = getenv("TMPDIR");
+	char *path = xasprintf("%s/drvcheck.XXXXXX", base ? base : "/tmp");
+
+	if (!mkdtemp(path)) {
+		free(path);
+		return NULL;
+	}
+	return path;
+}
+
+void tmpdir_remove(char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		char *p;
+
+		if (e->d_name[0] == '.')
+			continue;
+		p = xasprintf("%s/%s", dir, e->d_name);
+		unlink(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+	free(dir);
+}

@@ -1,0 +1,98 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# CLI behaviour on good and bad input: messages and exit statuses, output
+# formats, baselines.  Usage: run.sh path/to/drvcheck SOURCE_DIR
+set -u
+DRVCHECK=$1
+SRC=$2
+CASES=$SRC/testsuite/cases
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+
+# expect STATUS DESCRIPTION -- command...: runs it, checks the exit status.
+expect() {
+	want=$1; what=$2; shift 3
+	"$@" >"$T/out" 2>"$T/err"
+	got=$?
+	if [ "$got" = "$want" ]; then
+		pass=$((pass + 1)); echo "PASS $what"
+	else
+		fail=$((fail + 1)); echo "FAIL $what: exit $got, wanted $want"
+		sed 's/^/    /' "$T/err" | head -5
+	fi
+}
+
+# grep_in FILE PATTERN DESCRIPTION: the last command's output holds PATTERN.
+grep_in() {
+	if grep -q -- "$2" "$T/$1"; then
+		pass=$((pass + 1)); echo "PASS $3"
+	else
+		fail=$((fail + 1)); echo "FAIL $3: no '$2' in $1"
+		sed 's/^/    /' "$T/$1" | head -5
+	fi
+}
+
+BUGGY=$CASES/dma_unmap_size_local.c
+CLEAN=$CASES/dma_unmap_size_equal_ok.c
+
+expect 2 "no arguments" -- "$DRVCHECK"
+expect 0 "--help" -- "$DRVCHECK" --help
+expect 2 "unknown command" -- "$DRVCHECK" frobnicate
+expect 2 "scan without a path" -- "$DRVCHECK" scan
+expect 2 "scan of a missing path" -- "$DRVCHECK" scan "$T/nonexistent"
+grep_in err "no such file or directory" "missing path is named"
+mkdir "$T/empty"; echo text > "$T/empty/README"
+expect 2 "scan of a directory without C" -- "$DRVCHECK" scan "$T/empty"
+grep_in err "no C files" "empty directory is explained"
+head -c 512 /dev/urandom > "$T/garbage.c"; printf '\0' >> "$T/garbage.c"
+expect 2 "scan of a binary file" -- "$DRVCHECK" scan "$T/garbage.c"
+grep_in err "not a text file" "binary file is explained"
+printf 'int f(void) {\n\tdma_map_single(d, p, 4, DMA_TO_DEVICE)\n\tx = ;\n}\n' > "$T/broken.c"
+expect 2 "scan of a file that does not parse" -- "$DRVCHECK" scan "$T/broken.c"
+grep_in err "parse error" "parse error is explained"
+expect 2 "unknown check" -- "$DRVCHECK" scan --checks dma-nonsense "$CLEAN"
+expect 2 "unknown format" -- "$DRVCHECK" scan --format xml "$CLEAN"
+expect 2 "bad --jobs" -- "$DRVCHECK" scan -j 0 "$CLEAN"
+expect 2 "bad --kernel-version" -- "$DRVCHECK" scan --kernel-version banana "$CLEAN"
+expect 2 "unknown engine" -- "$DRVCHECK" scan --engine nope "$CLEAN"
+
+expect 0 "clean file" -- "$DRVCHECK" scan "$CLEAN"
+expect 1 "buggy file fails" -- "$DRVCHECK" scan "$BUGGY"
+grep_in out "\[drvcheck-dma-unmap-size\]" "text output carries the check id"
+grep_in out "note:" "text output carries the note"
+expect 0 "--fail-on never" -- "$DRVCHECK" scan --fail-on never "$BUGGY"
+expect 0 "--exclude the family" -- "$DRVCHECK" scan --exclude dma "$BUGGY"
+expect 0 "--checks another family" -- "$DRVCHECK" scan --checks poll "$BUGGY"
+
+expect 1 "json output" -- "$DRVCHECK" scan --format json "$BUGGY"
+grep_in out '"check":"dma-unmap-size"' "json names the check"
+expect 1 "sarif output" -- "$DRVCHECK" scan --format sarif -o "$T/out.sarif" "$BUGGY"
+if [ -x /usr/bin/python3 ] && [ -f "$SRC/build/sarif-schema.json" ]; then
+	expect 0 "sarif validates against the 2.1.0 schema" -- /usr/bin/python3 \
+		"$SRC/testsuite/cli/validate_sarif.py" "$SRC/build/sarif-schema.json" "$T/out.sarif"
+else
+	fail=$((fail + 1)); echo "FAIL sarif schema validation: no schema (run ./drvcheck-setup)"
+fi
+
+# Baselines: accepted findings stop failing; fingerprints survive line shifts.
+expect 1 "write a baseline" -- "$DRVCHECK" scan --write-baseline "$T/base" "$BUGGY"
+expect 0 "baselined findings pass" -- "$DRVCHECK" scan --baseline "$T/base" "$BUGGY"
+mkdir "$T/shift"; { printf '/* moved */\n\n\n'; cat "$BUGGY"; } > "$T/shift/x.c"
+cp "$BUGGY" "$T/shift/orig.c"
+"$DRVCHECK" scan -q --format json "$T/shift/orig.c" | sed 's/.*"fingerprint":"\([0-9a-f]*\)".*/\1/' > "$T/fp1"
+"$DRVCHECK" scan -q --format json "$T/shift/x.c" | sed 's/.*"fingerprint":"\([0-9a-f]*\)".*/\1/' > "$T/fp2"
+sed -i 's/x\.c/orig.c/' "$T/fp2"
+"$DRVCHECK" scan -q --write-baseline "$T/base2" "$T/shift/orig.c" >/dev/null
+sed "s#$T/shift/orig.c#$T/shift/x.c#" "$T/base2" > "$T/base3"
+expect 0 "baseline survives a line shift" -- "$DRVCHECK" scan --baseline "$T/base3" "$T/shift/x.c"
+expect 2 "unreadable baseline" -- "$DRVCHECK" scan --baseline "$T/nonexistent" "$BUGGY"
+
+expect 0 "list-checks" -- "$DRVCHECK" list-checks
+grep_in out "dma-unmap-size" "list-checks lists the ids"
+expect 0 "model" -- "$DRVCHECK" model
+grep_in out "dma_map_single" "model lists the functions"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

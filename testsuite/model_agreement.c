@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Keeps the places that name APIs and checks in step with the model and the
+ * catalogue:
+ *  - every API-looking identifier in a cocci script is in the model;
+ *  - every model function of the roles a script lists under "Model-roles:"
+ *    appears in that script;
+ *  - every id under "// Checks:" is in the catalogue, and every check the
+ *    catalogue gives to cocci is reported by some script;
+ *  - docs/checks.md has a "## <id>" section for every check.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <dirent.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/checks.h"
+#include "core/selection.h"
+#include "core/util.h"
+
+static unsigned int failures;
+
+/* Identifiers that name kernel APIs of the three families. */
+static const char *const api_pattern =
+	"^(dma_(map|unmap|sync|alloc|free|zalloc|mapping_error)[a-z_]*|"
+	"dmam_(alloc|free)[a-z_]*|dma_pool_(alloc|zalloc|free)|"
+	"skb_frag_dma_map|pci_(map|unmap|alloc|zalloc|free)_[a-z_]*|"
+	"pci_dma_[a-z_]*|pci_(request|release)_[a-z_]*|pci_iomap[a-z_]*|"
+	"pci_ioremap[a-z_]*|pci_iounmap|pcim_iomap[a-z_]*|"
+	"devm_(request|release)_(mem_)?region|__devm_request_region|"
+	"devm_ioremap[a-z_]*|devm_iounmap|devm_platform_[a-z_]*ioremap[a-z_]*|"
+	"devm_of_iomap|(request|release)_(region|mem_region[a-z_]*|muxed_region)|"
+	"__(request|release)_region|ioremap[a-z_]*|iounmap|of_iomap|"
+	"of_io_request_and_map|poll_wait|sock_poll_wait|wait_event[a-z_]*|"
+	"wait_for_completion[a-z_]*|schedule(_timeout[a-z_]*)?|io_schedule[a-z_]*|"
+	"msleep[a-z_]*|ssleep|usleep_range[a-z_]*|fsleep|"
+	"(__)?set_current_state|(__)?set_task_state|set_special_state|"
+	"prepare_to_wait[a-z_]*)$";
+
+static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("FAIL ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	failures++;
+}
+
+/* Drops // and block comments, keeping strings (python code has names). */
+static void strip_comments(char *s)
+{
+	for (char *p = s; *p; p++) {
+		if (p[0] == '/' && p[1] == '/') {
+			while (*p && *p != '\n')
+				*p++ = ' ';
+			if (!*p)
+				break;
+		} else if (p[0] == '/' && p[1] == '*') {
+			while (*p && !(p[0] == '*' && p[1] == '/'))
+				*p++ = ' ';
+			if (!*p)
+				break;
+			p[0] = p[1] = ' ';
+		}
+	}
+}
+
+static bool word_in(const struct strlist *words, const char *w)
+{
+	return strlist_has(words, w);
+}
+
+static void check_script(const char *path, const char *text, regex_t *api,
+			 bool covered[])
+{
+	struct strlist words = { 0 }, roles = { 0 }, checks = { 0 };
+	char *code = xstrdup(text);
+	const char *line;
+
+	line = strstr(text, "// Model-roles:");
+	if (line) {
+		char *l = xstrndup(line + 15, strcspn(line + 15, "\n"));
+
+		strlist_split(&roles, l, " \t");
+		free(l);
+	}
+	line = strstr(text, "// Checks:");
+	if (!line)
+		fail("%s: no '// Checks:' line", path);
+	else {
+		char *l = xstrndup(line + 10, strcspn(line + 10, "\n"));
+
+		strlist_split(&checks, l, " \t");
+		free(l);
+	}
+	for (size_t i = 0; i < checks.n; i++) {
+		const struct check *c = check_lookup(checks.items[i]);
+
+		if (!c)
+			fail("%s: '// Checks:' names unknown check %s", path,
+			     checks.items[i]);
+		else
+			covered[c - check_table] = true;
+	}
+	strip_comments(code);
+	for (char *p = code; *p;) {
+		if (isalpha((unsigned char)*p) || *p == '_') {
+			char *start = p;
+
+			while (isalnum((unsigned char)*p) || *p == '_')
+				p++;
+			strlist_add_owned(&words, xstrndup(start, (size_t)(p - start)));
+		} else {
+			p++;
+		}
+	}
+	for (size_t i = 0; i < words.n; i++) {
+		const char *w = words.items[i];
+
+		if (regexec(api, w, 0, NULL, 0) == 0 && !api_lookup(w))
+			fail("%s: API %s is not in the model", path, w);
+	}
+	for (size_t r = 0; r < roles.n; r++) {
+		bool known = false;
+
+		for (size_t i = 0; i < api_model_count; i++) {
+			const struct api_fn *f = &api_model[i];
+			char *role = xasprintf("%s/%s", api_family_name(f->family),
+					       api_role_name(f->role));
+
+			if (strcmp(role, roles.items[r]) == 0) {
+				known = true;
+				if (!word_in(&words, f->name))
+					fail("%s: model function %s is missing", path,
+					     f->name);
+			}
+			free(role);
+		}
+		if (!known)
+			fail("%s: Model-roles names unknown role %s", path,
+			     roles.items[r]);
+	}
+	free(code);
+	strlist_free(&words);
+	strlist_free(&roles);
+	strlist_free(&checks);
+}
+
+static void check_docs(const char *root)
+{
+	char *path = xasprintf("%s/docs/checks.md", root);
+	char *text = read_file(path, NULL);
+
+	if (!text) {
+		fail("%s: missing", path);
+	} else {
+		for (size_t i = 0; i < check_count; i++) {
+			char *heading = xasprintf("\n## %s\n", check_table[i].id);
+
+			if (!strstr(text, heading))
+				fail("docs/checks.md: no section '## %s'",
+				     check_table[i].id);
+			free(heading);
+		}
+	}
+	free(text);
+	free(path);
+}
+
+int main(int argc, char **argv)
+{
+	const char *root = argc > 1 ? argv[1] : ".";
+	char *dir = xasprintf("%s/cocci", root);
+	bool covered[MAX_CHECKS] = { false };
+	regex_t api;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	unsigned int scripts = 0;
+
+	if (regcomp(&api, api_pattern, REG_EXTENDED | REG_NOSUB)) {
+		fputs("bad API pattern\n", stderr);
+		return 2;
+	}
+	while (d && (e = readdir(d))) {
+		char *path, *text;
+
+		if (!has_suffix(e->d_name, ".cocci"))
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		text = read_file(path, NULL);
+		if (text) {
+			check_script(path, text, &api, covered);
+			scripts++;
+		}
+		free(text);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	for (size_t i = 0; i < check_count; i++)
+		if ((check_table[i].engines & ENGINE_COCCI) && !covered[i])
+			fail("check %s is claimed by cocci but no script reports it",
+			     check_table[i].id);
+	check_docs(root);
+	regfree(&api);
+	free(dir);
+	printf("model agreement: %u scripts, %zu model functions, %u problems\n",
+	       scripts, api_model_count, failures);
+	printf("%u passed, %u failed\n", failures ? 0 : 1, failures ? 1 : 0);
+	return failures ? 1 : 0;
+}

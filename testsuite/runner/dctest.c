@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dctest: runs every engine that claims a check over every testsuite case
+ * and compares found against expected exactly (file, line, id).  Prints a
+ * result per case and engine, a check x engine matrix, and the closing line
+ * "N passed, N failed".
+ */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "case.h"
+#include "core/scan.h"
+
+struct cell {
+	unsigned int expected, caught, known_miss;	/* positives */
+	unsigned int neg_cases, neg_clean;		/* negatives */
+	unsigned int extra;				/* wrong findings */
+};
+
+static struct cell matrix[MAX_CHECKS][4];
+
+static int engine_slot(enum engine e)
+{
+	return e == ENGINE_COCCI ? 0 : e == ENGINE_SPARSE ? 1
+	       : e == ENGINE_CLANG ? 2 : 3;
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Applies "drvcheck-options:" words: --checks, --exclude, --kernel-version. */
+static int case_selection(const struct tc *tc, struct selection *sel)
+{
+	unsigned int kv = 0;
+	char *bad = NULL;
+
+	for (size_t i = 0; i + 1 < tc->options.n; i++)
+		if (strcmp(tc->options.items[i], "--kernel-version") == 0)
+			kv = kernel_version_parse(tc->options.items[i + 1]);
+	selection_default(sel, kv);
+	for (size_t i = 0; i < tc->options.n; i++) {
+		const char *opt = tc->options.items[i];
+		const char *arg = i + 1 < tc->options.n ? tc->options.items[i + 1] : "";
+
+		if (strcmp(opt, "--kernel-version") == 0) {
+			if (!kv)
+				goto bad_option;
+		} else if (strcmp(opt, "--checks") == 0 ||
+			   strcmp(opt, "--exclude") == 0) {
+			if (selection_apply(sel, arg, opt[2] == 'e', &bad)) {
+				fprintf(stderr, "%s: unknown check '%s'\n",
+					tc->name, bad);
+				free(bad);
+				return -1;
+			}
+		} else {
+			goto bad_option;
+		}
+		i++;
+	}
+	return 0;
+bad_option:
+	fprintf(stderr, "%s: bad drvcheck-options\n", tc->name);
+	return -1;
+}
+
+static bool claims(const struct check *c, enum engine e)
+{
+	return (c->engines & e) != 0;
+}
+
+/* Same file (by path), same line, same check. */
+static struct expectation *find_expectation(struct tc *tc,
+					    const struct finding *f)
+{
+	for (size_t i = 0; i < tc->n_expect; i++) {
+		struct expectation *e = &tc->expect[i];
+
+		if (!e->matched && e->check == f->check &&
+		    e->line == f->loc.line && strcmp(e->file, f->loc.file) == 0)
+			return e;
+	}
+	return NULL;
+}
+
+/* Runs one engine over one case; returns true when it passed. */
+static bool run_case(struct tc *tc, const struct engine_ops *eng, int jobs,
+		     bool verbose)
+{
+	struct selection sel;
+	struct scan_request req = { 0 };
+	struct scan_status st = { 0 };
+	struct finding_list found = { 0 };
+	struct strbuf why = { 0 };
+	int slot = engine_slot(eng->id);
+	bool ok = true;
+
+	if (case_selection(tc, &sel))
+		return false;
+	for (size_t i = 0; i < tc->files.n; i++) {
+		strlist_add(&req.files, tc->files.items[i]);
+		strlist_add(&req.explicit_files, tc->files.items[i]);
+	}
+	req.checks = &sel;
+	req.jobs = jobs;
+	for (size_t i = 0; i < tc->n_expect; i++)
+		tc->expect[i].matched = false;
+
+	if (scan_run(&req, eng->id, true, &found, &st) || st.explicit_unparsed) {
+		sb_puts(&why, "    engine error or unparsed case file\n");
+		ok = false;
+	}
+	for (size_t i = 0; i < found.n; i++) {
+		const struct finding *f = &found.items[i];
+		struct expectation *e = find_expectation(tc, f);
+
+		if (e && claims(f->check, eng->id)) {
+			e->matched = true;
+			continue;
+		}
+		ok = false;
+		matrix[f->check - check_table][slot].extra++;
+		sb_printf(&why, "    extra:   %s:%u: %s: %s\n", f->loc.file,
+			  f->loc.line, f->check->id, f->message);
+	}
+	for (size_t i = 0; i < tc->n_expect; i++) {
+		struct expectation *e = &tc->expect[i];
+		struct cell *cell = &matrix[e->check - check_table][slot];
+
+		if (!claims(e->check, eng->id) || !selection_has(&sel, e->check))
+			continue;
+		if (e->known_miss & eng->id) {
+			cell->known_miss++;
+			if (e->matched)
+				sb_printf(&why, "    note:    %s:%u: %s is marked as "
+					  "a known miss but was found\n",
+					  e->file, e->line, e->check->id);
+			continue;
+		}
+		cell->expected++;
+		if (e->matched) {
+			cell->caught++;
+			continue;
+		}
+		ok = false;
+		sb_printf(&why, "    missing: %s:%u: %s\n", e->file, e->line,
+			  e->check->id);
+	}
+	for (size_t i = 0; i < tc->negative.n; i++) {
+		const struct check *c = check_lookup(tc->negative.items[i]);
+		struct cell *cell = &matrix[c - check_table][slot];
+		bool clean = true;
+
+		if (!claims(c, eng->id))
+			continue;
+		for (size_t k = 0; k < found.n; k++)
+			clean &= found.items[k].check != c;
+		cell->neg_cases++;
+		cell->neg_clean += clean;
+	}
+	printf("%s %s [%s]\n", ok ? "PASS" : "FAIL", tc->name, eng->name);
+	if (why.len && (verbose || !ok))
+		fputs(why.buf, stdout);
+	sb_free(&why);
+	finding_list_free(&found);
+	strlist_free(&req.files);
+	strlist_free(&req.explicit_files);
+	return ok;
+}
+
+static void print_matrix(FILE *out)
+{
+	fputs("\n| check | engine | positives caught | known misses | "
+	      "negative cases clean | extra findings |\n"
+	      "|---|---|---|---|---|---|\n", out);
+	for (size_t i = 0; i < check_count; i++)
+		for (size_t k = 0; engines[k]; k++) {
+			const struct cell *c =
+				&matrix[i][engine_slot(engines[k]->id)];
+
+			if (!claims(&check_table[i], engines[k]->id))
+				continue;
+			fprintf(out, "| %s | %s | %u/%u | %u | %u/%u | %u |\n",
+				check_table[i].id, engines[k]->name, c->caught,
+				c->expected, c->known_miss, c->neg_clean,
+				c->neg_cases, c->extra);
+		}
+}
+
+/* Every check an engine claims needs 3 positives and 2 negatives. */
+static unsigned int coverage_failures(void)
+{
+	unsigned int bad = 0;
+
+	for (size_t i = 0; i < check_count; i++)
+		for (size_t k = 0; engines[k]; k++) {
+			const struct cell *c =
+				&matrix[i][engine_slot(engines[k]->id)];
+
+			if (!claims(&check_table[i], engines[k]->id))
+				continue;
+			if (c->expected + c->known_miss < 3 || c->neg_cases < 2) {
+				printf("FAIL coverage %s [%s]: %u positives, "
+				       "%u negative cases (need 3 and 2)\n",
+				       check_table[i].id, engines[k]->name,
+				       c->expected + c->known_miss, c->neg_cases);
+				bad++;
+			}
+		}
+	return bad;
+}
+
+static void usage(void)
+{
+	fputs("usage: dctest [--cases DIR] [--matrix FILE] [--engine NAME] "
+	      "[-j N] [-v] [CASE...]\n", stderr);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *cases_dir = "testsuite/cases", *matrix_path = NULL;
+	const char *only_engine = NULL;
+	struct strlist paths = { 0 };
+	unsigned int passed = 0, failed = 0;
+	bool verbose = false, subset = false;
+	int jobs = 2;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--cases") == 0 && i + 1 < argc)
+			cases_dir = argv[++i];
+		else if (strcmp(argv[i], "--matrix") == 0 && i + 1 < argc)
+			matrix_path = argv[++i];
+		else if (strcmp(argv[i], "--engine") == 0 && i + 1 < argc)
+			only_engine = argv[++i];
+		else if (strcmp(argv[i], "-j") == 0 && i + 1 < argc)
+			jobs = atoi(argv[++i]);
+		else if (strcmp(argv[i], "-v") == 0)
+			verbose = true;
+		else if (argv[i][0] == '-')
+			usage();
+		else {
+			strlist_add(&paths, argv[i]);
+			subset = true;
+		}
+	}
+	if (!subset) {
+		DIR *d = opendir(cases_dir);
+		struct dirent *e;
+
+		if (!d) {
+			perror(cases_dir);
+			return 2;
+		}
+		while ((e = readdir(d))) {
+			char *p = xasprintf("%s/%s", cases_dir, e->d_name);
+
+			if (e->d_name[0] != '.' &&
+			    (has_suffix(e->d_name, ".c") || is_dir(p)))
+				strlist_add(&paths, p);
+			free(p);
+		}
+		closedir(d);
+		qsort(paths.items, paths.n, sizeof(char *), compare_strings);
+	}
+	for (size_t i = 0; i < paths.n; i++) {
+		struct tc tc;
+
+		if (tc_load(&tc, paths.items[i])) {
+			printf("FAIL %s [load]\n", paths.items[i]);
+			failed++;
+			tc_free(&tc);
+			continue;
+		}
+		for (size_t k = 0; engines[k]; k++) {
+			const char *why = engines[k]->unavailable();
+
+			if (only_engine && strcmp(only_engine, engines[k]->name))
+				continue;
+			if (why) {
+				printf("FAIL %s [%s]: engine unavailable: %s\n",
+				       tc.name, engines[k]->name, why);
+				failed++;
+				continue;
+			}
+			if (run_case(&tc, engines[k], jobs, verbose))
+				passed++;
+			else
+				failed++;
+		}
+		tc_free(&tc);
+	}
+	print_matrix(stdout);
+	if (matrix_path) {
+		FILE *m = fopen(matrix_path, "w");
+
+		if (m) {
+			fputs("# check x engine matrix (generated by dctest)\n", m);
+			print_matrix(m);
+			fclose(m);
+		}
+	}
+	if (!subset)
+		failed += coverage_failures();
+	strlist_free(&paths);
+	printf("\n%u passed, %u failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
