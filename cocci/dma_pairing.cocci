@@ -1,0 +1,1106 @@
+// SPDX-License-Identifier: GPL-2.0
+/// Pair every DMA map / alloc site with the unmap, sync and free sites of
+/// the same handle (a local within its function, or a struct field across
+/// the functions and files of one driver directory) and report releases
+/// whose size, kind, direction or sg count provably differs from the
+/// mapping, coherent memory given to streaming calls (and the reverse),
+/// and DMA_NONE used as a direction.
+///
+// Confidence: Moderate
+// Copyright: (C) 2026 drvcheck authors.
+// Comments: facts are collected per site and joined in @finalize:python@;
+//  only provably different sizes/directions are reported.
+// Options: --no-includes --include-headers
+// Checks: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents
+// Model-roles: dma/map dma/unmap dma/sync dma/alloc dma/free
+
+virtual report
+virtual org
+virtual drvcheck
+
+@initialize:python@
+@@
+import coccinelle, os, re
+coccinelle.dcp_facts = []
+
+_srccache = {}
+def dcp_fname(p):
+    try:
+        lines = _srccache.get(p.file)
+        if lines is None:
+            with open(p.file, errors='replace') as fh:
+                lines = fh.read().split('\n')
+            _srccache[p.file] = lines
+        ln = lines[int(p.line) - 1]
+        return ln[int(p.column):int(p.column_end)]
+    except Exception:
+        return '?'
+
+def dcp_n(e):
+    return re.sub(r'\s+', '', str(e))
+
+def dcp_pos(p):
+    return (p.file, int(p.line), int(p.column), p.current_element)
+
+def dcp_site(p, role, **kw):
+    kw['t'] = role
+    kw['fn'] = dcp_fname(p[0])
+    kw['pos'] = dcp_pos(p[0])
+    for k in list(kw):
+        if k not in ('t', 'fn', 'pos') and kw[k] is not None and not isinstance(kw[k], (int, tuple)):
+            kw[k] = dcp_n(kw[k])
+    coccinelle.dcp_facts.append(kw)
+
+def dcp_other(role, p, **kw):
+    kw['t'] = role
+    kw['pos'] = dcp_pos(p[0])
+    for k in list(kw):
+        if k not in ('t', 'pos') and kw[k] is not None and not isinstance(kw[k], (int, tuple)):
+            kw[k] = dcp_n(kw[k])
+    coccinelle.dcp_facts.append(kw)
+
+# ------------------------------------------------------------ the join
+_DCP_TOK = re.compile(r'\s*(0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*|[A-Za-z_]\w*|->|<<|>>|&&|[|][|]|==|!=|<=|>=|[-+*/%()&|^~!.,[][]<>?:=])')
+_DCP_TYPEWORDS = set('u8 u16 u32 u64 s8 s16 s32 s64 int unsigned signed long short char size_t ssize_t dma_addr_t void const __le16 __le32 __le64 __be16 __be32 __be64 struct union uint8_t uint16_t uint32_t uint64_t phys_addr_t'.split())
+_DCP_BUILTIN = {'PAGE_SIZE': None, 'ETH_HLEN': 14, 'ETH_ALEN': 6, 'ETH_FRAME_LEN': 1514,
+                'ETH_FCS_LEN': 4, 'ETH_ZLEN': 60, 'ETH_DATA_LEN': 1500, 'VLAN_HLEN': 4}
+for _i in range(0, 33):
+    _v = 1 << _i
+    for _nm, _d in (('K', 10), ('M', 20), ('G', 30)):
+        if _i >= _d:
+            _DCP_BUILTIN['SZ_%d%s' % (1 << (_i - _d), _nm)] = _v
+    if _i < 10:
+        _DCP_BUILTIN['SZ_%d' % _v] = _v
+
+def dcp_tokens(s):
+    out = []
+    i = 0
+    s = s.strip()
+    while i < len(s):
+        m = _DCP_TOK.match(s, i)
+        if not m:
+            return None
+        out.append(m.group(1))
+        i = m.end()
+        while i < len(s) and s[i].isspace():
+            i += 1
+    return out
+
+def dcp_int(t):
+    t = t.rstrip('uUlL')
+    try:
+        return int(t, 0) if not (len(t) > 1 and t[0] == '0' and t[1] not in 'xX') else int(t, 8)
+    except ValueError:
+        return None
+
+class DcpParse:
+    """expression text -> linear form ({atom: coeff}, const) or None"""
+    def __init__(self, toks, resolve):
+        self.t = toks
+        self.i = 0
+        self.resolve = resolve
+    def peek(self, k=0):
+        j = self.i + k
+        return self.t[j] if j < len(self.t) else None
+    def take(self):
+        x = self.t[self.i]
+        self.i += 1
+        return x
+    def balanced(self):
+        # at '(' or '[': return the text up to the matching close
+        start = self.i
+        depth = 0
+        while self.i < len(self.t):
+            x = self.take()
+            if x in '([':
+                depth += 1
+            elif x in ')]':
+                depth -= 1
+                if depth == 0:
+                    break
+        return ''.join(self.t[start:self.i])
+    def full(self):
+        v = self.bitor()
+        if self.i != len(self.t):
+            return None
+        return v
+    def const(self, v):
+        return v is not None and not v[0]
+    def atomof(self, start):
+        txt = ''.join(self.t[start:self.i])
+        return ({'X:' + txt: 1}, 0)
+    def bitor(self):
+        start = self.i
+        v = self.add()
+        while self.peek() in ('|', '&', '^'):
+            op = self.take()
+            w = self.add()
+            if self.const(v) and self.const(w):
+                v = ({}, {'|': v[1] | w[1], '&': v[1] & w[1], '^': v[1] ^ w[1]}[op])
+            else:
+                v = self.atomof(start)
+        return v
+    def add(self):
+        v = self.mul()
+        while self.peek() in ('+', '-'):
+            op = self.take()
+            w = self.mul()
+            if v is None or w is None:
+                v = None
+                continue
+            sg = 1 if op == '+' else -1
+            d = dict(v[0])
+            for a, c in w[0].items():
+                d[a] = d.get(a, 0) + sg * c
+                if d[a] == 0:
+                    del d[a]
+            v = (d, v[1] + sg * w[1])
+        return v
+    def mul(self):
+        start = self.i
+        v = self.unary()
+        while self.peek() in ('*', '/', '%', '<<', '>>'):
+            op = self.take()
+            w = self.unary()
+            if v is None or w is None:
+                v = None
+                continue
+            if self.const(v) and self.const(w):
+                a, b = v[1], w[1]
+                try:
+                    r = {'*': a * b, '/': divmod(a, b)[0] if b else None, '%': a % b if b else None,
+                         '<<': a << b, '>>': a >> b}[op]
+                except Exception:
+                    r = None
+                v = None if r is None else ({}, r)
+            elif op == '*' and (self.const(v) or self.const(w)):
+                k, f = (v[1], w) if self.const(v) else (w[1], v)
+                v = ({a: c * k for a, c in f[0].items() if c * k}, f[1] * k)
+            elif op == '<<' and self.const(w):
+                k = 1 << w[1]
+                v = ({a: c * k for a, c in v[0].items()}, v[1] * k)
+            else:
+                v = self.atomof(start)
+        return v
+    def unary(self):
+        x = self.peek()
+        if x is None:
+            return None
+        if x == '-':
+            self.take()
+            v = self.unary()
+            return None if v is None else ({a: -c for a, c in v[0].items()}, -v[1])
+        if x == '+':
+            self.take()
+            return self.unary()
+        if x == '(':
+            # cast?
+            j = self.i + 1
+            if self.peek(1) in _DCP_TYPEWORDS:
+                while self.peek(j - self.i) not in (')', None):
+                    j += 1
+                self.i = j + 1
+                return self.unary()
+            self.take()
+            v = self.bitor()
+            if self.peek() != ')':
+                return None
+            self.take()
+            return v
+        return self.postfix()
+    def postfix(self):
+        start = self.i
+        x = self.take()
+        if x == 'sizeof':
+            if self.peek() == '(':
+                self.balanced()
+            else:
+                self.postfix()
+            return ({'S:' + ''.join(self.t[start:self.i]): 1}, 0)
+        n = dcp_int(x) if x[0].isdigit() else None
+        if x[0].isdigit():
+            return None if n is None else ({}, n)
+        if not (x[0].isalpha() or x[0] == '_'):
+            return None
+        if self.peek() == '(':
+            args = self.balanced()
+            if x == 'BIT':
+                v = dcp_eval(args[1:-1], self.resolve)
+                if v is not None and not v[0]:
+                    return ({}, 1 << v[1])
+            if x in ('dma_unmap_len', 'dma_unmap_addr'):
+                return self.resolve('field', ''.join(self.t[start:self.i]))
+            return self.resolve('call', ''.join(self.t[start:self.i]))
+        simple = True
+        while self.peek() in ('->', '.', '['):
+            simple = False
+            if self.peek() == '[':
+                self.balanced()
+            else:
+                self.take()
+                if self.peek() is None:
+                    return None
+                self.take()
+        txt = ''.join(self.t[start:self.i])
+        return self.resolve('id' if simple else 'field', txt)
+
+def dcp_eval(txt, resolve):
+    toks = dcp_tokens(txt)
+    if not toks:
+        return None
+    try:
+        return DcpParse(toks, resolve).full()
+    except (IndexError, RecursionError):
+        return None
+
+def dcp_join(allfacts, mode):
+    facts = [f for part in allfacts for f in part]
+    if os.environ.get('DCP_DEBUG'):
+        for f in facts:
+            print('FACT', f)
+    defines = {}
+    for f in facts:
+        if f['t'] == 'define':
+            if f['name'] in defines and defines[f['name']] != f['val']:
+                defines[f['name']] = None
+            else:
+                defines[f['name']] = f['val']
+    types = {}
+    for f in facts:
+        if f['t'] == 'type':
+            fl, _, _, fn = f['pos']
+            types.setdefault((fl, fn, f['base']), set()).add(f['ty'])
+    loads = {}
+    for f in facts:
+        if f['t'] == 'load':
+            fl, _, _, fn = f['pos']
+            loads.setdefault((fl, fn, f['local']), set()).add(f['val'])
+    rets = {}
+    stores = {}
+    for f in facts:
+        if f['t'] == 'ret':
+            rets.setdefault(f['pos'], f['lhs'])
+        elif f['t'] == 'store':
+            stores.setdefault(f['pos'], set()).add(f['to'])
+    fsets = {}
+    lenvals = {}
+    sites = [f for f in facts if f['t'] in ('map', 'rel', 'alloc')]
+
+    # ---- handle locations
+    def strip(e):
+        e = e.strip()
+        changed = True
+        while changed:
+            changed = False
+            toks = dcp_tokens(e) or []
+            if len(toks) >= 3 and toks[0] == '(' and toks[1] in _DCP_TYPEWORDS:
+                j = toks.index(')') if ')' in toks else -1
+                if j > 0:
+                    e = ''.join(toks[j + 1:])
+                    changed = True
+                    continue
+            if e.startswith('(') and e.endswith(')'):
+                depth = 0
+                ok = True
+                for k, ch in enumerate(e):
+                    depth += ch == '('
+                    depth -= ch == ')'
+                    if depth == 0 and k != len(e) - 1:
+                        ok = False
+                        break
+                if ok:
+                    e = e[1:-1]
+                    changed = True
+        return e
+
+    def split_field(e):
+        """'a->b[i].c' -> ('a->b[i]', 'c'); dma_unmap_addr(b, f) -> ('b', 'f')"""
+        m = re.match(r'^(dma_unmap_addr|dma_unmap_len)\x28(.*),([A-Za-z_]\w*)\x29$', e)
+        if m:
+            return strip(m.group(2)), m.group(3)
+        m = re.match(r'^(.*?)(->|[.])([A-Za-z_]\w*)$', e)
+        if m and m.group(1):
+            base = m.group(1)
+            # make sure the separator is at top level (not inside [] or ())
+            depth = 0
+            for ch in base:
+                depth += ch in '(['
+                depth -= ch in ')]'
+            if depth == 0:
+                return base, m.group(3)
+        return None
+
+    def parent_of(base):
+        b = base
+        while b.endswith(']'):
+            depth = 0
+            for k in range(len(b) - 1, -1, -1):
+                depth += b[k] == ']'
+                depth -= b[k] == '['
+                if depth == 0:
+                    b = b[:k]
+                    break
+            else:
+                return None
+        b = b.lstrip('&*')
+        m = re.search(r'(?:->|[.])([A-Za-z_]\w*)$', b)
+        return m.group(1) if m else None
+
+    def fkey(fl, fn, base, fld):
+        base = strip(base)
+        b0 = base.lstrip('&')
+        ty = None
+        for cand in (base, b0, strip(b0)):
+            tt = types.get((fl, fn, cand))
+            if tt and len(tt) == 1:
+                ty = next(iter(tt))
+                break
+        if ty:
+            ty = re.sub(r'\s+', ' ', ty).replace('*', '').strip()
+        return ('F', os.path.dirname(fl), ty, fld, parent_of(base))
+
+    def key(fl, fn, e, depth=0):
+        if e is None:
+            return None
+        e = strip(e)
+        if e.startswith('&'):
+            e = strip(e[1:])
+        if not e or e[0].isdigit():
+            return None
+        sf = split_field(e)
+        if sf:
+            return fkey(fl, fn, sf[0], sf[1])
+        if re.match(r'^[A-Za-z_]\w*$', e):
+            if e in ('NULL',):
+                return None
+            return ('L', fl, fn, e)
+        return ('E', fl, fn, e)
+
+    def field_str(k):
+        if k[0] == 'F':
+            if k[2]:
+                return '%s.%s' % (k[2], k[3])
+            return '%s%s' % ((k[4] + '[].') if k[4] else '', k[3])
+        return 'local:%s' % k[3] if k[0] == 'L' else 'expr:%s' % k[3]
+
+    # field-name -> types seen (per directory), for ambiguity
+    fieldtypes = {}
+    def note_key(k):
+        if k and k[0] == 'F' and k[2]:
+            fieldtypes.setdefault((k[1], k[3]), set()).add(k[2])
+
+    for f in facts:
+        if f['t'] == 'fset':
+            fl, _, _, fn = f['pos']
+            k = fkey(fl, fn, f['base'], f['fld'])
+            note_key(k)
+            if f['fn'] == 'dma_unmap_addr_set':
+                fsets.setdefault((fl, fn, strip(f['val'])), set()).add(k)
+            else:
+                lenvals.setdefault(k, []).append((f['val'], fl, fn))
+
+    for s in sites:
+        fl, line, col, fn = s['pos']
+        ks = set()
+        loc = None
+        if s['t'] in ('map',) and s['fn'] in ('dma_map_sg', 'dma_map_sg_attrs', 'pci_map_sg', 'dma_map_sgtable'):
+            k0 = key(fl, fn, s['buf'])
+            s['retkey'] = key(fl, fn, rets.get(s['pos']))
+            note_key(s['retkey'])
+        elif s['t'] in ('map',):
+            k0 = key(fl, fn, rets.get(s['pos']))
+        else:
+            k0 = key(fl, fn, s.get('h'))
+        if k0:
+            ks.add(k0)
+            if k0[0] == 'L':
+                for to in stores.get(s['pos'], ()):
+                    k = key(fl, fn, to)
+                    if k and k[0] == 'F':
+                        ks.add(k)
+                ks |= fsets.get((fl, fn, k0[3]), set())
+                if s['t'] == 'rel':
+                    for v in loads.get((fl, fn, k0[3]), ()):
+                        if re.match(r'^(dma_|pci_|skb_frag_dma_map)', v):
+                            continue
+                        k = key(fl, fn, v)
+                        if k and k[0] == 'F':
+                            ks.add(k)
+        for k in ks:
+            note_key(k)
+        s['keys'] = ks
+        if s.get('cpu') is not None:
+            s['cpukey'] = key(fl, fn, s['cpu'])
+        elif s['t'] == 'alloc':
+            s['cpukey'] = key(fl, fn, rets.get(s['pos']))
+        if s['t'] == 'map':
+            s['bufkey'] = key(fl, fn, s.get('buf'))
+
+    def kmatch(a, b):
+        if a is None or b is None or a[0] != b[0]:
+            return False
+        if a[0] != 'F':
+            return a == b
+        if a[1] != b[1] or a[3] != b[3]:
+            return False
+        if a[4] and b[4] and a[4] != b[4]:
+            return False
+        if a[2] and b[2]:
+            return a[2] == b[2]
+        return len(fieldtypes.get((a[1], a[3]), ())) <= 1
+
+    def kset_match(A, B):
+        for a in A:
+            for b in B:
+                if kmatch(a, b):
+                    return True
+        return False
+
+    # ---- sizes
+    def resolver(fl, fn, depth):
+        def res(kind, txt):
+            if depth > 8:
+                return ({'X:' + fl + fn + txt: 1}, 0)
+            if kind == 'id':
+                if txt in defines and defines[txt] is not None:
+                    v = dcp_eval(defines[txt], resolver(fl, fn, depth + 1))
+                    if v is not None:
+                        return v
+                if txt in _DCP_BUILTIN and _DCP_BUILTIN[txt] is not None:
+                    return ({}, _DCP_BUILTIN[txt])
+                if txt in defines or txt in _DCP_BUILTIN or txt.isupper():
+                    return ({'G:' + txt: 1}, 0)
+                vals = loads.get((fl, fn, txt), set())
+                vals = [v for v in vals if not re.match(r'^(dma_|pci_)', v)]
+                if len(vals) == 1:
+                    v = dcp_eval(vals[0], resolver(fl, fn, depth + 1))
+                    if v is not None:
+                        return v
+                return ({'L:%s:%s:%s' % (fl, fn, txt): 1}, 0)
+            if kind == 'field':
+                k = key(fl, fn, txt)
+                if k and k[0] == 'F':
+                    vals = lenvals.get(k)
+                    if vals is None:
+                        for kk, vv in lenvals.items():
+                            if kmatch(kk, k):
+                                vals = (vals or []) + vv
+                    if vals:
+                        evs = set()
+                        for (v, vfl, vfn) in vals:
+                            ev = dcp_eval(v, resolver(vfl, vfn, depth + 1))
+                            if ev is None or ev[0]:
+                                evs = None
+                                break
+                            if ev[1] != 0:
+                                evs.add(ev[1])
+                        if evs and len(evs) == 1:
+                            return ({}, next(iter(evs)))
+                    return ({'F:' + field_str(k) + ':' + k[1]: 1}, 0)
+                return ({'X:%s:%s:%s' % (fl, fn, txt): 1}, 0)
+            # calls: only equal within a function
+            return ({'C:%s:%s:%s' % (fl, fn, txt): 1}, 0)
+        return res
+
+    def size_of(s, field='size'):
+        t = s.get(field)
+        if t is None:
+            return None
+        fl, _, _, fn = s['pos']
+        return dcp_eval(t, resolver(fl, fn, 0))
+
+    def fmt(v, txt):
+        if v is not None and not v[0]:
+            return '%d' % v[1]
+        return txt
+
+    out = []
+    def emit(cid, conf, s, k, msg, notes):
+        out.append((cid, conf, s['pos'], field_str(k) if k else '-', msg, notes))
+
+    DIRS = {'DMA_TO_DEVICE': 'DMA_TO_DEVICE', 'DMA_FROM_DEVICE': 'DMA_FROM_DEVICE',
+            'DMA_BIDIRECTIONAL': 'DMA_BIDIRECTIONAL', 'DMA_NONE': 'DMA_NONE',
+            'PCI_DMA_TODEVICE': 'DMA_TO_DEVICE', 'PCI_DMA_FROMDEVICE': 'DMA_FROM_DEVICE',
+            'PCI_DMA_BIDIRECTIONAL': 'DMA_BIDIRECTIONAL', 'PCI_DMA_NONE': 'DMA_NONE',
+            '1': 'DMA_TO_DEVICE', '2': 'DMA_FROM_DEVICE', '0': 'DMA_BIDIRECTIONAL', '3': 'DMA_NONE'}
+    def dirof(s):
+        d = s.get('dir')
+        if d is None:
+            return None
+        d = strip(d)
+        if d in DIRS:
+            return DIRS[d]
+        if d in defines and defines[d] and strip(defines[d]) in DIRS:
+            return DIRS[strip(defines[d])]
+        return None
+
+    def kindof(s):
+        n = s['fn']
+        if s['t'] == 'alloc':
+            if 'pool' in n:
+                return 'pool'
+            if 'noncoherent' in n:
+                return 'noncoherent'
+            return 'coherent'
+        if 'sgtable' in n:
+            return 'sgtable'
+        if '_sg' in n:
+            return 'sg'
+        if 'resource' in n:
+            return 'resource'
+        if 'page' in n or n == 'skb_frag_dma_map':
+            return 'page'
+        if n in ('dma_pool_free',):
+            return 'pool'
+        if 'noncoherent' in n:
+            return 'noncoherent'
+        if 'free' in n:
+            return 'coherent'
+        return 'single'
+    STREAMING = ('single', 'page', 'sg', 'sgtable', 'resource')
+
+    for s in sites:
+        s['kind'] = kindof(s)
+        s['sync'] = 'sync' in s['fn']
+
+    # DMA_NONE anywhere
+    for s in sites:
+        if dirof(s) == 'DMA_NONE':
+            emit('dma-direction', 'high', s, None, '%s() with direction DMA_NONE' % s['fn'], [])
+
+    maps = [s for s in sites if s['t'] in ('map', 'alloc')]
+    by_dir = {}
+    for m in maps:
+        by_dir.setdefault(os.path.dirname(m['pos'][0]), []).append(m)
+
+    def candidates(r):
+        fl, _, _, fn = r['pos']
+        res = []
+        for m in by_dir.get(os.path.dirname(fl), ()):
+            if m is r:
+                continue
+            if kset_match(r['keys'], m['keys']):
+                res.append(m)
+        return res
+
+    def same_fn(a, b):
+        return a['pos'][0] == b['pos'][0] and a['pos'][3] == b['pos'][3]
+
+    rels = [s for s in sites if s['t'] == 'rel']
+    for r in rels:
+        if not r['keys']:
+            continue
+        C = candidates(r)
+        if not C:
+            continue
+        rk = r['kind']
+        k = next(iter(r['keys']))
+        mkinds = set(m['kind'] for m in C)
+        note_m = C[0]
+        nl = lambda m, what: (m['pos'], '%s here by %s()' % (what, m['fn']))
+        is_free = 'free' in r['fn']
+        # ---- kind / mix
+        kind_ok = True
+        if not is_free:
+            if all(m['kind'] in ('coherent', 'pool') for m in C):
+                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                     '%s() on coherent DMA memory from %s()' % (r['fn'], note_m['fn']),
+                     [nl(m, 'allocated') for m in C[:3]])
+                kind_ok = False
+            elif not r['sync'] and all(m['kind'] in STREAMING for m in C) and rk not in mkinds \
+                    and not ({rk} | mkinds) <= {'sg', 'sgtable'}:
+                # unconditional: no other release of this handle in the function with a mapped kind
+                cond = False
+                for r2 in rels:
+                    if r2 is not r and same_fn(r2, r) and r2['kind'] in mkinds and kset_match(r['keys'], r2['keys']):
+                        cond = True
+                if not cond:
+                    emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                         '%s() releases a %s mapping made by %s()' % (r['fn'], note_m['kind'], note_m['fn']),
+                         [nl(m, 'mapped') for m in C[:3]])
+                kind_ok = False
+            elif r['sync'] and not all(m['kind'] in STREAMING + ('noncoherent',) for m in C):
+                kind_ok = False
+            elif not r['sync'] and rk not in mkinds:
+                kind_ok = False
+        else:
+            if all(m['kind'] in STREAMING for m in C):
+                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                     'streaming mapping from %s() freed with %s()' % (note_m['fn'], r['fn']),
+                     [nl(m, 'mapped') for m in C[:3]])
+                kind_ok = False
+            elif all(m['kind'] in ('coherent', 'pool', 'noncoherent') for m in C) and rk not in mkinds:
+                emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                     '%s() frees %s memory from %s()' % (r['fn'], note_m['kind'], note_m['fn']),
+                     [nl(m, 'allocated') for m in C[:3]])
+                kind_ok = False
+            elif rk not in mkinds:
+                kind_ok = False
+        if not kind_ok:
+            continue
+        C2 = [m for m in C if (m['kind'] == rk or r['sync'] or ({m['kind'], rk} <= {'sg', 'sgtable'}))]
+        if not C2:
+            continue
+        # ---- size
+        if r.get('size') is not None:
+            rv = size_of(r)
+            ov = size_of(r, 'off') if r.get('off') is not None else ({}, 0)
+            res = []
+            for m in C2:
+                mv = size_of(m)
+                if rv is None or mv is None or ov is None:
+                    res.append('unknown')
+                    continue
+                if r['sync']:
+                    tot = dict(rv[0])
+                    for a, c in ov[0].items():
+                        tot[a] = tot.get(a, 0) + c
+                        if tot[a] == 0:
+                            del tot[a]
+                    if tot == mv[0] and rv[1] + ov[1] > mv[1]:
+                        res.append('diff')
+                    elif tot == mv[0]:
+                        res.append('equal')
+                    else:
+                        res.append('unknown')
+                else:
+                    if rv == mv:
+                        res.append('equal')
+                    elif rv[0] == mv[0]:
+                        res.append('diff')
+                    else:
+                        res.append('unknown')
+            if res and all(x == 'diff' for x in res):
+                m = C2[0]
+                mv = size_of(m)
+                consts = not rv[0] and not mv[0]
+                conf = 'high' if consts and all(same_fn(mm, r) for mm in C2) else 'medium'
+                rs = fmt(rv, r['size'])
+                if r['sync'] and r.get('off') is not None:
+                    msg = '%s() syncs offset %s + size %s beyond the mapped size %s' % (
+                        r['fn'], fmt(ov, r['off']), rs, fmt(mv, m['size']))
+                elif r['sync']:
+                    msg = '%s() syncs size %s beyond the mapped size %s' % (r['fn'], rs, fmt(mv, m['size']))
+                else:
+                    msg = '%s() size %s differs from the mapped size %s' % (r['fn'], rs, fmt(mv, m['size']))
+                emit('dma-unmap-size', conf, r, k, msg,
+                     [(mm['pos'], '%s here by %s() with size %s' % ('allocated' if mm['t'] == 'alloc' else 'mapped', mm['fn'], fmt(size_of(mm), mm['size']))) for mm in C2[:3]])
+        # ---- direction
+        rd = dirof(r)
+        if rd and rd != 'DMA_NONE' and r.get('dir') is not None:
+            mds = [dirof(m) for m in C2]
+            if mds and all(d is not None and d != 'DMA_NONE' for d in mds):
+                bad = False
+                if r['sync']:
+                    bad = all(d != 'DMA_BIDIRECTIONAL' and d != rd for d in mds)
+                else:
+                    bad = all(d != rd for d in mds)
+                if bad:
+                    emit('dma-direction', 'high' if all(same_fn(m, r) for m in C2) else 'medium', r, k,
+                         '%s() direction %s differs from the map direction %s' % (r['fn'], rd, mds[0]),
+                         [(m['pos'], 'mapped here by %s() with %s' % (m['fn'], dirof(m))) for m in C2[:3]])
+        # ---- sg nents
+        if rk == 'sg' and r.get('nents') is not None:
+            fl, _, _, fn = r['pos']
+            nk = key(fl, fn, r['nents'])
+            hit = [m for m in C2 if m.get('retkey') and nk and kmatch(nk, m['retkey'])]
+            if hit:
+                emit('dma-unmap-sg-nents', 'high' if all(same_fn(m, r) for m in hit) else 'medium', r, k,
+                     '%s() given the count returned by %s(); pass the nents that was mapped' % (r['fn'], hit[0]['fn']),
+                     [(m['pos'], 'mapped here by %s(), which returned %s' % (m['fn'], r['nents'])) for m in hit[:3]])
+            else:
+                rv = size_of(r, 'nents')
+                res = []
+                for m in C2:
+                    mv = size_of(m, 'nents') if m.get('nents') is not None else None
+                    if rv is None or mv is None:
+                        res.append('unknown')
+                    elif rv == mv:
+                        res.append('equal')
+                    elif rv[0] == mv[0]:
+                        res.append('diff')
+                    else:
+                        res.append('unknown')
+                if res and all(x == 'diff' for x in res):
+                    m = C2[0]
+                    emit('dma-unmap-sg-nents', 'medium', r, k,
+                         '%s() count %s differs from the %s entries mapped' % (r['fn'], fmt(rv, r['nents']), fmt(size_of(m, 'nents'), m['nents'])),
+                         [(mm['pos'], 'mapped here by %s()' % mm['fn']) for mm in C2[:3]])
+    # sg-nents also within one function without a key on the sg list
+    for r in rels:
+        if r['kind'] != 'sg' or r.get('nents') is None:
+            continue
+        fl, _, _, fn = r['pos']
+        nk = key(fl, fn, r['nents'])
+        if not nk or nk[0] != 'L':
+            continue
+        if any(o[0] == 'dma-unmap-sg-nents' and o[2] == r['pos'] for o in out):
+            continue
+        hit = [m for m in maps if m.get('retkey') == nk]
+        if hit:
+            emit('dma-unmap-sg-nents', 'high', r, nk,
+                 '%s() given the count returned by %s(); pass the nents that was mapped' % (r['fn'], hit[0]['fn']),
+                 [(m['pos'], 'mapped here by %s(), which returned %s' % (m['fn'], r['nents'])) for m in hit[:3]])
+    # coherent memory handed to a streaming map
+    allocs = [s for s in sites if s['t'] == 'alloc' and s.get('cpukey')]
+    for m in sites:
+        if m['t'] != 'map' or not m.get('bufkey'):
+            continue
+        fl = m['pos'][0]
+        hit = [a for a in allocs if os.path.dirname(a['pos'][0]) == os.path.dirname(fl) and kmatch(a['cpukey'], m['bufkey'])]
+        if hit:
+            emit('dma-coherent-streaming-mix', 'high' if all(same_fn(a, m) for a in hit) else 'medium', m, m['bufkey'],
+                 '%s() maps coherent memory from %s()' % (m['fn'], hit[0]['fn']),
+                 [(a['pos'], 'allocated here by %s()' % a['fn']) for a in hit[:3]])
+
+    seen = set()
+    out.sort(key=lambda o: (o[2][0], o[2][1], o[2][2], o[0]))
+    for cid, conf, pos, k, msg, notes in out:
+        sig = (cid, pos)
+        if sig in seen:
+            continue
+        seen.add(sig)
+        fl, line, col, fn = pos
+        if mode == 'drvcheck':
+            print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' % (cid, conf, fl, line, col + 1, fn, k, msg))
+            for (npos, nmsg) in notes:
+                print('DRVNOTE\t%s\t%d\t%d\t%s' % (npos[0], npos[1], npos[2] + 1, nmsg))
+        else:
+            P = DcpPos(pos)
+            if mode == 'org':
+                coccilib.org.print_todo(P, '%s [drvcheck-%s]' % (msg, cid))
+                for (npos, nmsg) in notes:
+                    coccilib.org.print_link(DcpPos(npos), '%s [drvcheck-%s]' % (nmsg, cid))
+            else:
+                coccilib.report.print_report(P, 'WARNING: %s [drvcheck-%s]' % (msg, cid))
+                for (npos, nmsg) in notes:
+                    coccilib.report.print_report(DcpPos(npos), 'note: %s [drvcheck-%s]' % (nmsg, cid))
+
+class DcpPos:
+    def __init__(self, pos):
+        self.file, self.line, self.column, self.current_element = pos
+        self.line = str(self.line)
+        self.column_end = self.column
+
+// ---------------------------------------------------------------- sites
+
+@ms@
+expression D, B, S, R; position p;
+@@
+\(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\)(D, B, S, R, ...)
+
+@script:python@
+p << ms.p; b << ms.B; s << ms.S; r << ms.R;
+@@
+dcp_site(p, 'map', buf=b, size=s, dir=r)
+
+@mp@
+expression D, B, O, S, R; position p;
+@@
+\(dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\)(D, B, O, S, R, ...)
+
+@script:python@
+p << mp.p; b << mp.B; o << mp.O; s << mp.S; r << mp.R;
+@@
+dcp_site(p, 'map', buf=b, off=o, size=s, dir=r)
+
+@msg@
+expression D, B, N, R; position p;
+@@
+\(dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\)(D, B, N, R, ...)
+
+@script:python@
+p << msg.p; b << msg.B; n << msg.N; r << msg.R;
+@@
+dcp_site(p, 'map', buf=b, nents=n, dir=r)
+
+@msgt@
+expression D, B, R; position p;
+@@
+dma_map_sgtable@p(D, B, R, ...)
+
+@script:python@
+p << msgt.p; b << msgt.B; r << msgt.R;
+@@
+dcp_site(p, 'map', buf=b, dir=r)
+
+@us@
+expression D, H, S, R; position p;
+@@
+\(dma_unmap_single@p\|dma_unmap_single_attrs@p\|dma_unmap_page@p\|dma_unmap_page_attrs@p\|dma_unmap_resource@p\|pci_unmap_single@p\|pci_unmap_page@p\|dma_sync_single_for_cpu@p\|dma_sync_single_for_device@p\|pci_dma_sync_single_for_cpu@p\|pci_dma_sync_single_for_device@p\)(D, H, S, R, ...)
+
+@script:python@
+p << us.p; h << us.H; s << us.S; r << us.R;
+@@
+dcp_site(p, 'rel', h=h, size=s, dir=r)
+
+@usr@
+expression D, H, O, S, R; position p;
+@@
+\(dma_sync_single_range_for_cpu@p\|dma_sync_single_range_for_device@p\)(D, H, O, S, R)
+
+@script:python@
+p << usr.p; h << usr.H; o << usr.O; s << usr.S; r << usr.R;
+@@
+dcp_site(p, 'rel', h=h, off=o, size=s, dir=r)
+
+@usg@
+expression D, B, N, R; position p;
+@@
+\(dma_unmap_sg@p\|dma_unmap_sg_attrs@p\|pci_unmap_sg@p\|dma_sync_sg_for_cpu@p\|dma_sync_sg_for_device@p\|pci_dma_sync_sg_for_cpu@p\|pci_dma_sync_sg_for_device@p\)(D, B, N, R, ...)
+
+@script:python@
+p << usg.p; b << usg.B; n << usg.N; r << usg.R;
+@@
+dcp_site(p, 'rel', h=b, nents=n, dir=r)
+
+@usgt@
+expression D, B, R; position p;
+@@
+\(dma_unmap_sgtable@p\|dma_sync_sgtable_for_cpu@p\|dma_sync_sgtable_for_device@p\)(D, B, R, ...)
+
+@script:python@
+p << usgt.p; b << usgt.B; r << usgt.R;
+@@
+dcp_site(p, 'rel', h=b, dir=r)
+
+@al@
+expression D, S, H; position p;
+@@
+\(dma_alloc_coherent@p\|dma_zalloc_coherent@p\|dmam_alloc_coherent@p\|dma_alloc_attrs@p\|dma_alloc_wc@p\|pci_alloc_consistent@p\|pci_zalloc_consistent@p\)(D, S, H, ...)
+
+@script:python@
+p << al.p; s << al.S; h << al.H;
+@@
+dcp_site(p, 'alloc', h=h, size=s)
+
+@alnc@
+expression D, S, H, R; position p;
+@@
+dma_alloc_noncoherent@p(D, S, H, R, ...)
+
+@script:python@
+p << alnc.p; s << alnc.S; h << alnc.H; r << alnc.R;
+@@
+dcp_site(p, 'alloc', h=h, size=s, dir=r)
+
+@alp@
+expression P, G, H; position p;
+@@
+\(dma_pool_alloc@p\|dma_pool_zalloc@p\)(P, G, H)
+
+@script:python@
+p << alp.p; h << alp.H;
+@@
+dcp_site(p, 'alloc', h=h)
+
+@fr@
+expression D, S, C, H; position p;
+@@
+\(dma_free_coherent@p\|dmam_free_coherent@p\|dma_free_attrs@p\|dma_free_wc@p\|pci_free_consistent@p\)(D, S, C, H, ...)
+
+@script:python@
+p << fr.p; s << fr.S; c << fr.C; h << fr.H;
+@@
+dcp_site(p, 'rel', h=h, size=s, cpu=c)
+
+@frnc@
+expression D, S, C, H, R; position p;
+@@
+dma_free_noncoherent@p(D, S, C, H, R)
+
+@script:python@
+p << frnc.p; s << frnc.S; c << frnc.C; h << frnc.H; r << frnc.R;
+@@
+dcp_site(p, 'rel', h=h, size=s, cpu=c, dir=r)
+
+@frp@
+expression P, C, H; position p;
+@@
+dma_pool_free@p(P, C, H)
+
+@script:python@
+p << frp.p; c << frp.C; h << frp.H;
+@@
+dcp_site(p, 'rel', h=h, cpu=c)
+
+// ------------------------------------------- where map/alloc results go
+
+@asg@
+expression E; position p;
+@@
+E = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\|dma_alloc_coherent@p\|dma_zalloc_coherent@p\|dmam_alloc_coherent@p\|dma_alloc_attrs@p\|dma_alloc_wc@p\|pci_alloc_consistent@p\|pci_zalloc_consistent@p\|dma_alloc_noncoherent@p\|dma_pool_alloc@p\|dma_pool_zalloc@p\)(...)
+
+@script:python@
+p << asg.p; e << asg.E;
+@@
+dcp_other('ret', p, lhs=e)
+
+@asgd@
+position p; type T; identifier x;
+@@
+T x = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\|dma_alloc_coherent@p\|dma_zalloc_coherent@p\|dmam_alloc_coherent@p\|dma_alloc_attrs@p\|dma_alloc_wc@p\|pci_alloc_consistent@p\|pci_zalloc_consistent@p\|dma_alloc_noncoherent@p\|dma_pool_alloc@p\|dma_pool_zalloc@p\)(...);
+
+@script:python@
+p << asgd.p; x << asgd.x;
+@@
+dcp_other('ret', p, lhs=x)
+
+// a handle local stored into a field after the map
+@st exists@
+expression X, E2; position p, p2;
+@@
+X = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\)(...)
+... when any
+E2@p2 = X
+
+@script:python@
+p << st.p; x << st.X; e << st.E2;
+@@
+dcp_other('store', p, local=x, to=e)
+
+@std exists@
+type T; identifier x; expression E2; position p, p2;
+@@
+T x = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\)(...);
+... when any
+E2@p2 = x
+
+@script:python@
+p << std.p; x << std.x; e << std.E2;
+@@
+dcp_other('store', p, local=x, to=e)
+
+// handle and length fields set with the dma_unmap_*_set() macros
+@fset@
+expression B, V; identifier F; position p;
+@@
+\(dma_unmap_addr_set@p\|dma_unmap_len_set@p\)(B, F, V)
+
+@script:python@
+p << fset.p; b << fset.B; f << fset.F; v << fset.V;
+@@
+dcp_other('fset', p, fn=dcp_fname(p[0]), base=b, fld=f, val=v)
+
+// a local handle loaded from somewhere before it is released
+@ld exists@
+idexpression x; expression E; position p;
+@@
+x@p = E
+... when any
+\(dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_sync_single_for_cpu\|dma_sync_single_for_device\|pci_dma_sync_single_for_cpu\|pci_dma_sync_single_for_device\|dma_sync_single_range_for_cpu\|dma_sync_single_range_for_device\|dma_unmap_sg\|dma_unmap_sg_attrs\|pci_unmap_sg\|dma_sync_sg_for_cpu\|dma_sync_sg_for_device\|pci_dma_sync_sg_for_cpu\|pci_dma_sync_sg_for_device\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_free_noncoherent\|dma_pool_free\|dma_map_single\|dma_map_single_attrs\|pci_map_single\)(...,
+<+... x ...+>, ...)
+
+@script:python@
+p << ld.p; x << ld.x; e << ld.E;
+@@
+dcp_other('load', p, local=x, val=e)
+
+@ldd exists@
+type T; identifier x; expression E; position p;
+@@
+T x@p = E;
+... when any
+\(dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_sync_single_for_cpu\|dma_sync_single_for_device\|pci_dma_sync_single_for_cpu\|pci_dma_sync_single_for_device\|dma_sync_single_range_for_cpu\|dma_sync_single_range_for_device\|dma_unmap_sg\|dma_unmap_sg_attrs\|pci_unmap_sg\|dma_sync_sg_for_cpu\|dma_sync_sg_for_device\|pci_dma_sync_sg_for_cpu\|pci_dma_sync_sg_for_device\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_free_noncoherent\|dma_pool_free\|dma_map_single\|dma_map_single_attrs\|pci_map_single\|dma_map_page\|dma_map_page_attrs\|skb_frag_dma_map\|pci_map_page\|dma_map_sg\|dma_map_sg_attrs\|pci_map_sg\|dma_alloc_coherent\|dma_zalloc_coherent\|dmam_alloc_coherent\|dma_alloc_attrs\|dma_alloc_wc\|pci_alloc_consistent\|pci_zalloc_consistent\)(...,
+<+... x ...+>, ...)
+
+@script:python@
+p << ldd.p; x << ldd.x; e << ldd.E;
+@@
+dcp_other('load', p, local=x, val=e)
+
+// sizes held in locals: their definitions (same-local-same-definition)
+@szl exists@
+idexpression x; expression E; position p;
+@@
+x@p = E
+... when any
+\(dma_map_single\|dma_map_single_attrs\|pci_map_single\|dma_map_resource\|dma_map_page\|dma_map_page_attrs\|skb_frag_dma_map\|pci_map_page\|dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_sync_single_for_cpu\|dma_sync_single_for_device\|pci_dma_sync_single_for_cpu\|pci_dma_sync_single_for_device\|dma_sync_single_range_for_cpu\|dma_sync_single_range_for_device\|dma_alloc_coherent\|dma_zalloc_coherent\|dmam_alloc_coherent\|dma_alloc_attrs\|dma_alloc_wc\|pci_alloc_consistent\|pci_zalloc_consistent\|dma_alloc_noncoherent\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_free_noncoherent\|dma_map_sg\|dma_map_sg_attrs\|pci_map_sg\|dma_unmap_sg\|dma_unmap_sg_attrs\|pci_unmap_sg\|dma_unmap_len_set\)(..., <+... x ...+>, ...)
+
+@script:python@
+p << szl.p; x << szl.x; e << szl.E;
+@@
+dcp_other('load', p, local=x, val=e)
+
+@szd exists@
+type T; identifier x; expression E; position p;
+@@
+T x@p = E;
+... when any
+\(dma_map_single\|dma_map_single_attrs\|pci_map_single\|dma_map_resource\|dma_map_page\|dma_map_page_attrs\|skb_frag_dma_map\|pci_map_page\|dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_alloc_coherent\|dma_zalloc_coherent\|dmam_alloc_coherent\|dma_alloc_attrs\|dma_alloc_wc\|pci_alloc_consistent\|pci_zalloc_consistent\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_unmap_len_set\)(..., <+... x ...+>, ...)
+
+@script:python@
+p << szd.p; x << szd.x; e << szd.E;
+@@
+dcp_other('load', p, local=x, val=e)
+
+// declared struct types of the bases of handle / length expressions
+@tb@
+type T; T *b; T b2; identifier fld; position p;
+@@
+\(dma_map_single\|dma_map_single_attrs\|pci_map_single\|dma_map_resource\|dma_map_page\|dma_map_page_attrs\|skb_frag_dma_map\|pci_map_page\|dma_map_sg\|dma_map_sg_attrs\|pci_map_sg\|dma_map_sgtable\|dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_sync_single_for_cpu\|dma_sync_single_for_device\|pci_dma_sync_single_for_cpu\|pci_dma_sync_single_for_device\|dma_sync_single_range_for_cpu\|dma_sync_single_range_for_device\|dma_unmap_sg\|dma_unmap_sg_attrs\|pci_unmap_sg\|dma_sync_sg_for_cpu\|dma_sync_sg_for_device\|pci_dma_sync_sg_for_cpu\|pci_dma_sync_sg_for_device\|dma_unmap_sgtable\|dma_sync_sgtable_for_cpu\|dma_sync_sgtable_for_device\|dma_alloc_coherent\|dma_zalloc_coherent\|dmam_alloc_coherent\|dma_alloc_attrs\|dma_alloc_wc\|pci_alloc_consistent\|pci_zalloc_consistent\|dma_alloc_noncoherent\|dma_pool_alloc\|dma_pool_zalloc\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_free_noncoherent\|dma_pool_free\|dma_unmap_addr_set\|dma_unmap_len_set\|dma_unmap_addr\|dma_unmap_len\)(...,
+<+...
+(
+ b@p->fld
+|
+ b2@p.fld
+)
+...+>, ...)
+
+@script:python@
+p << tb.p; t << tb.T; b << tb.b;
+@@
+dcp_other('type', p, base=b, ty=t)
+
+@script:python@
+p << tb.p; t << tb.T; b << tb.b2;
+@@
+dcp_other('type', p, base=b, ty=t)
+
+@tbs@
+type T; T *b; T b2; identifier fld; position p; expression E;
+@@
+(
+ b@p->fld
+|
+ b2@p.fld
+)
+ = E
+
+@script:python@
+p << tbs.p; t << tbs.T; b << tbs.b;
+@@
+dcp_other('type', p, base=b, ty=t)
+
+@script:python@
+p << tbs.p; t << tbs.T; b << tbs.b2;
+@@
+dcp_other('type', p, base=b, ty=t)
+
+// #define'd constants
+@def depends on ms || mp || msg || us || usr || usg || al || fr || frp@
+identifier N; expression E; position p;
+@@
+#define N@p E
+
+@script:python@
+p << def.p; n << def.N; e << def.E;
+@@
+coccinelle.dcp_facts.append({'t': 'define', 'name': str(n), 'val': dcp_n(e)})
+
+// ---------------------------------------------------------------- join
+
+@finalize:python depends on drvcheck@
+allfacts << merge.dcp_facts;
+@@
+dcp_join(allfacts, 'drvcheck')
+
+@finalize:python depends on org && !drvcheck@
+allfacts << merge.dcp_facts;
+@@
+dcp_join(allfacts, 'org')
+
+@finalize:python depends on !org && !drvcheck@
+allfacts << merge.dcp_facts;
+@@
+dcp_join(allfacts, 'report')
