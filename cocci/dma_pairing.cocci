@@ -619,6 +619,25 @@ def dcp_join(allfacts, mode):
                          '%s() releases a %s mapping made by %s()' % (r['fn'], note_m['kind'], note_m['fn']),
                          [nl(m, 'mapped') for m in C[:3]])
                 kind_ok = False
+            elif not r['sync'] and all(m['kind'] in STREAMING for m in C) and rk in mkinds \
+                    and len(mkinds - {'sg', 'sgtable'}) > 1:
+                # one function maps this field with several kinds (skb head
+                # single + frags page into one ring); a release function that
+                # only ever uses one kind for it misses the others
+                others = mkinds - {rk}
+                byfn = {}
+                for m in C:
+                    byfn.setdefault((m['pos'][0], m['pos'][3]), set()).add(m['kind'])
+                mixed = [g for g, ks in byfn.items() if rk in ks and ks & others]
+                cond = False
+                for r2 in rels:
+                    if r2 is not r and same_fn(r2, r) and r2['kind'] in others and kset_match(r['keys'], r2['keys']):
+                        cond = True
+                if mixed and not cond:
+                    om = [m for m in C if m['kind'] in others and (m['pos'][0], m['pos'][3]) in mixed]
+                    emit('dma-unmap-kind', 'medium', r, k,
+                         '%s() releases every entry as %s, but some are mapped by %s() (%s)' % (r['fn'], rk, om[0]['fn'], om[0]['kind']),
+                         [nl(m, 'mapped') for m in om[:3]])
             elif r['sync'] and not all(m['kind'] in STREAMING + ('noncoherent',) for m in C):
                 kind_ok = False
             elif not r['sync'] and rk not in mkinds:
