@@ -1,0 +1,917 @@
+/// Find ->poll callbacks (the poll members of file_operations, proc_ops,
+/// proto_ops and the other ops structs of the API model) that wait for the
+/// event themselves (wait_event, completions, schedule, sleeps, semaphores),
+/// change the task state that poll's own wait loop owns, can return a
+/// not-ready mask without registering with poll_wait(), or return a negative
+/// errno (which poll() reads as a mask of events).  Calls are followed from
+/// the callback into functions defined in the scanned files (transitively,
+/// across files); a finding is reported at the offending call in the callee,
+/// with a note naming the callback and the call chain.
+/// With -D poll_sleep_legacy, every sleeping call reachable from ->poll is
+/// reported too (->poll must not sleep before 2.6.29).
+//
+// Confidence: Moderate
+// Copyright: (C) 2024 drvcheck authors.  GPL-2.0
+// Comments: Call edges and sleeping calls are collected only in files that
+//  register a poll callback or define a function taking a poll_table, so a
+//  helper that sleeps in a file mentioning neither is not followed.
+// Options: --no-includes --include-headers
+// Checks: poll-blocking poll-task-state poll-no-wait poll-errno poll-sleep-legacy
+// Model-roles: poll/poll_wait poll/blocking poll/task_state poll/might_sleep
+
+virtual report
+virtual org
+virtual drvcheck
+virtual poll_sleep_legacy
+
+@initialize:python@
+@@
+import coccinelle
+coccinelle.mode = "report"
+coccinelle.legacy = False
+coccinelle.pcb = []      # (fn, ops type, file, line, col)
+coccinelle.pdef = []     # (fn, file, line, col, poll_table param or "")
+coccinelle.pcall = []    # (caller, callee, file, line, col)
+coccinelle.psleep = []   # (fn, callee, kind, file, line, col)
+coccinelle.pnowait = []  # (fn, poll_table param, returned expr, file, line, col)
+coccinelle.perrno = []   # (fn, what, file, line, col)
+coccinelle.passign = []  # (fn, local, rhs, op): assignments in no-wait functions
+
+import re as _re
+
+def _loc(p):
+    return (p.file, int(p.line), int(p.column))
+
+_ops_re = _re.compile(r"struct\s+(\w+)")
+def _ops_type(p):
+    try:
+        with open(p.file, errors="replace") as fh:
+            lines = fh.readlines()
+        m = _ops_re.search(lines[int(p.line) - 1])
+        if m:
+            return m.group(1)
+    except Exception:
+        pass
+    return "ops"
+
+@initialize:python depends on drvcheck@
+@@
+coccinelle.mode = "drvcheck"
+
+@initialize:python depends on org@
+@@
+coccinelle.mode = "org"
+
+@initialize:python depends on poll_sleep_legacy@
+@@
+coccinelle.legacy = True
+
+// ---------------------------------------------------------------------------
+// poll callbacks: the poll member of an initializer of a model ops struct
+
+@ops_file_operations@
+identifier x, fn;
+identifier fld = {poll};
+position p;
+@@
+(
+struct file_operations x@p = { ..., .fld = fn, ... };
+|
+struct file_operations x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_file_operations.fn;
+p << ops_file_operations.p;
+@@
+coccinelle.pcb.append((fn, "file_operations") + _loc(p[0]))
+
+@ops_proc_ops@
+identifier x, fn;
+identifier fld = {proc_poll};
+position p;
+@@
+(
+struct proc_ops x@p = { ..., .fld = fn, ... };
+|
+struct proc_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_proc_ops.fn;
+p << ops_proc_ops.p;
+@@
+coccinelle.pcb.append((fn, "proc_ops") + _loc(p[0]))
+
+@ops_proto_ops@
+identifier x, fn;
+identifier fld = {poll};
+position p;
+@@
+(
+struct proto_ops x@p = { ..., .fld = fn, ... };
+|
+struct proto_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_proto_ops.fn;
+p << ops_proto_ops.p;
+@@
+coccinelle.pcb.append((fn, "proto_ops") + _loc(p[0]))
+
+@ops_v4l2_file_operations@
+identifier x, fn;
+identifier fld = {poll};
+position p;
+@@
+(
+struct v4l2_file_operations x@p = { ..., .fld = fn, ... };
+|
+struct v4l2_file_operations x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_v4l2_file_operations.fn;
+p << ops_v4l2_file_operations.p;
+@@
+coccinelle.pcb.append((fn, "v4l2_file_operations") + _loc(p[0]))
+
+@ops_tty_ldisc_ops@
+identifier x, fn;
+identifier fld = {poll};
+position p;
+@@
+(
+struct tty_ldisc_ops x@p = { ..., .fld = fn, ... };
+|
+struct tty_ldisc_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_tty_ldisc_ops.fn;
+p << ops_tty_ldisc_ops.p;
+@@
+coccinelle.pcb.append((fn, "tty_ldisc_ops") + _loc(p[0]))
+
+@ops_kernfs_ops@
+identifier x, fn;
+identifier fld = {poll};
+position p;
+@@
+(
+struct kernfs_ops x@p = { ..., .fld = fn, ... };
+|
+struct kernfs_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_kernfs_ops.fn;
+p << ops_kernfs_ops.p;
+@@
+coccinelle.pcb.append((fn, "kernfs_ops") + _loc(p[0]))
+
+@ops_cftype@
+identifier x, fn;
+identifier fld = {poll};
+position p;
+@@
+(
+struct cftype x@p = { ..., .fld = fn, ... };
+|
+struct cftype x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_cftype.fn;
+p << ops_cftype.p;
+@@
+coccinelle.pcb.append((fn, "cftype") + _loc(p[0]))
+
+@ops_posix_clock_operations@
+identifier x, fn;
+identifier fld = {poll};
+position p;
+@@
+(
+struct posix_clock_operations x@p = { ..., .fld = fn, ... };
+|
+struct posix_clock_operations x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_posix_clock_operations.fn;
+p << ops_posix_clock_operations.p;
+@@
+coccinelle.pcb.append((fn, "posix_clock_operations") + _loc(p[0]))
+
+@ops_snd_hwdep_ops@
+identifier x, fn;
+identifier fld = {poll};
+position p;
+@@
+(
+struct snd_hwdep_ops x@p = { ..., .fld = fn, ... };
+|
+struct snd_hwdep_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_snd_hwdep_ops.fn;
+p << ops_snd_hwdep_ops.p;
+@@
+coccinelle.pcb.append((fn, "snd_hwdep_ops") + _loc(p[0]))
+
+@ops_snd_info_entry_ops@
+identifier x, fn;
+identifier fld = {poll};
+position p;
+@@
+(
+struct snd_info_entry_ops x@p = { ..., .fld = fn, ... };
+|
+struct snd_info_entry_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_snd_info_entry_ops.fn;
+p << ops_snd_info_entry_ops.p;
+@@
+coccinelle.pcb.append((fn, "snd_info_entry_ops") + _loc(p[0]))
+
+@ops_rpmsg_endpoint_ops@
+identifier x, fn;
+identifier fld = {poll};
+position p;
+@@
+(
+struct rpmsg_endpoint_ops x@p = { ..., .fld = fn, ... };
+|
+struct rpmsg_endpoint_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_rpmsg_endpoint_ops.fn;
+p << ops_rpmsg_endpoint_ops.p;
+@@
+coccinelle.pcb.append((fn, "rpmsg_endpoint_ops") + _loc(p[0]))
+
+@ops_wwan_port_ops@
+identifier x, fn;
+identifier fld = {tx_poll};
+position p;
+@@
+(
+struct wwan_port_ops x@p = { ..., .fld = fn, ... };
+|
+struct wwan_port_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_wwan_port_ops.fn;
+p << ops_wwan_port_ops.p;
+@@
+coccinelle.pcb.append((fn, "wwan_port_ops") + _loc(p[0]))
+
+@ops_bpf_map_ops@
+identifier x, fn;
+identifier fld = {map_poll};
+position p;
+@@
+(
+struct bpf_map_ops x@p = { ..., .fld = fn, ... };
+|
+struct bpf_map_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
+)
+
+@script:python@
+fn << ops_bpf_map_ops.fn;
+p << ops_bpf_map_ops.p;
+@@
+coccinelle.pcb.append((fn, "bpf_map_ops") + _loc(p[0]))
+
+// functions taking a poll_table: poll callbacks and the helpers they
+// delegate to (the callback may be registered in another file)
+
+@ptfn@
+identifier f, pt;
+typedef poll_table;
+position p;
+@@
+f@p(..., poll_table *pt, ...) { ... }
+
+@ptfn2@
+identifier f, pt;
+position p;
+@@
+f@p(..., struct poll_table_struct *pt, ...) { ... }
+
+@script:python@
+f << ptfn.f;
+pt << ptfn.pt;
+p << ptfn.p;
+@@
+coccinelle.pdef.append((f,) + _loc(p[0]) + (pt,))
+
+@script:python@
+f << ptfn2.f;
+pt << ptfn2.pt;
+p << ptfn2.p;
+@@
+coccinelle.pdef.append((f,) + _loc(p[0]) + (pt,))
+
+// ---------------------------------------------------------------------------
+// per-function facts in the files that matter: definitions, call edges,
+// sleeping calls
+
+@fdef depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2@
+identifier f;
+position p;
+@@
+f@p(...) { ... }
+
+@script:python@
+f << fdef.f;
+p << fdef.p;
+@@
+coccinelle.pdef.append((f,) + _loc(p[0]) + ("",))
+
+@fcall depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2@
+identifier g;
+position p;
+@@
+g@p(...)
+
+@script:python@
+g << fcall.g;
+p << fcall.p;
+@@
+coccinelle.pcall.append((p[0].current_element, g) + _loc(p[0]))
+
+@fblock depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2@
+position p;
+@@
+(
+wait_event@p(...)
+|
+wait_event_timeout@p(...)
+|
+wait_event_interruptible@p(...)
+|
+wait_event_interruptible_timeout@p(...)
+|
+wait_event_interruptible_exclusive@p(...)
+|
+wait_event_interruptible_locked@p(...)
+|
+wait_event_interruptible_lock_irq@p(...)
+|
+wait_event_killable@p(...)
+|
+wait_event_killable_timeout@p(...)
+|
+wait_event_freezable@p(...)
+|
+wait_event_idle@p(...)
+|
+wait_event_idle_timeout@p(...)
+|
+wait_event_lock_irq@p(...)
+|
+wait_for_completion@p(...)
+|
+wait_for_completion_timeout@p(...)
+|
+wait_for_completion_interruptible@p(...)
+|
+wait_for_completion_interruptible_timeout@p(...)
+|
+wait_for_completion_killable@p(...)
+|
+wait_for_completion_killable_timeout@p(...)
+|
+wait_for_completion_io@p(...)
+|
+wait_for_completion_io_timeout@p(...)
+|
+schedule@p(...)
+|
+schedule_timeout@p(...)
+|
+schedule_timeout_interruptible@p(...)
+|
+schedule_timeout_killable@p(...)
+|
+schedule_timeout_uninterruptible@p(...)
+|
+schedule_timeout_idle@p(...)
+|
+io_schedule@p(...)
+|
+io_schedule_timeout@p(...)
+|
+msleep@p(...)
+|
+msleep_interruptible@p(...)
+|
+ssleep@p(...)
+|
+usleep_range@p(...)
+|
+usleep_range_state@p(...)
+|
+fsleep@p(...)
+|
+down@p(...)
+|
+down_interruptible@p(...)
+|
+down_killable@p(...)
+|
+down_timeout@p(...)
+|
+interruptible_sleep_on@p(...)
+|
+interruptible_sleep_on_timeout@p(...)
+|
+sleep_on@p(...)
+|
+sleep_on_timeout@p(...)
+)
+
+@script:python@
+p << fblock.p;
+@@
+coccinelle.psleep.append((p[0].current_element, "blocking") + _loc(p[0]))
+
+@ftask depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2@
+position p;
+@@
+(
+set_current_state@p(...)
+|
+__set_current_state@p(...)
+|
+set_special_state@p(...)
+|
+set_task_state@p(...)
+|
+__set_task_state@p(...)
+|
+prepare_to_wait@p(...)
+|
+prepare_to_wait_exclusive@p(...)
+|
+prepare_to_wait_event@p(...)
+)
+
+@script:python@
+p << ftask.p;
+@@
+coccinelle.psleep.append((p[0].current_element, "task_state") + _loc(p[0]))
+
+@fmight depends on poll_sleep_legacy && (ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2)@
+position p;
+@@
+(
+mutex_lock@p(...)
+|
+mutex_lock_interruptible@p(...)
+|
+mutex_lock_killable@p(...)
+|
+down_read@p(...)
+|
+down_write@p(...)
+|
+down_read_interruptible@p(...)
+|
+down_read_killable@p(...)
+|
+copy_from_user@p(...)
+|
+copy_to_user@p(...)
+|
+get_user@p(...)
+|
+put_user@p(...)
+|
+might_sleep@p(...)
+|
+cond_resched@p(...)
+|
+flush_work@p(...)
+|
+flush_workqueue@p(...)
+|
+cancel_work_sync@p(...)
+|
+synchronize_rcu@p(...)
+|
+vmalloc@p(...)
+)
+
+@script:python@
+p << fmight.p;
+@@
+coccinelle.psleep.append((p[0].current_element, "might_sleep") + _loc(p[0]))
+
+// ---------------------------------------------------------------------------
+// poll-no-wait: a return reachable without poll_wait() and without handing
+// the poll_table to anyone
+
+@nowait exists@
+identifier f, pt;
+expression E, g;
+position p;
+@@
+f(..., poll_table *pt, ...) {
+ ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
+     when != g(..., pt, ...)
+ return@p E;
+}
+
+@script:python@
+f << nowait.f;
+pt << nowait.pt;
+E << nowait.E;
+p << nowait.p;
+@@
+coccinelle.pnowait.append((f, pt, E) + _loc(p[0]))
+
+@nowait2 exists@
+identifier f, pt;
+expression E, g;
+position p;
+@@
+f(..., struct poll_table_struct *pt, ...) {
+ ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
+     when != g(..., pt, ...)
+ return@p E;
+}
+
+@script:python@
+f << nowait2.f;
+pt << nowait2.pt;
+E << nowait2.E;
+p << nowait2.p;
+@@
+coccinelle.pnowait.append((f, pt, E) + _loc(p[0]))
+
+// what the locals returned there hold: a local that only ever holds
+// constant non-zero masks is a constant mask
+
+@nwassign depends on nowait || nowait2@
+identifier f;
+idexpression x;
+expression E;
+@@
+f(...) {
+ <...
+(
+ x = E
+|
+ x |= E
+)
+ ...>
+}
+
+@script:python@
+f << nwassign.f;
+x << nwassign.x;
+E << nwassign.E;
+@@
+coccinelle.passign.append((f, x, E))
+
+@nwinit depends on nowait || nowait2@
+identifier f, x;
+expression E;
+type T;
+@@
+f(...) {
+ ... when any
+ T x = E;
+ ... when any
+}
+
+@script:python@
+f << nwinit.f;
+x << nwinit.x;
+E << nwinit.E;
+@@
+coccinelle.passign.append((f, x, E))
+
+// ---------------------------------------------------------------------------
+// poll-errno: return -ESOMETHING, directly or through a local
+
+@errno1 depends on ptfn || ptfn2@
+identifier f;
+identifier C =~ "^E(?!POLL)[A-Z0-9]+$";
+position p;
+@@
+f(...) {
+ <...
+ return@p -C;
+ ...>
+}
+
+@script:python@
+f << errno1.f;
+C << errno1.C;
+p << errno1.p;
+@@
+coccinelle.perrno.append((f, "-" + C) + _loc(p[0]))
+
+@errno2 depends on ptfn || ptfn2 exists@
+identifier f;
+identifier C =~ "^E(?!POLL)[A-Z0-9]+$";
+idexpression x;
+expression E;
+position p;
+@@
+f(...) {
+ ... when any
+ x = -C;
+ ... when != x = E
+ return@p x;
+}
+
+@script:python@
+f << errno2.f;
+x << errno2.x;
+C << errno2.C;
+p << errno2.p;
+@@
+coccinelle.perrno.append((f, x + " = -" + C) + _loc(p[0]))
+
+@errno3 depends on ptfn || ptfn2 exists@
+identifier f;
+identifier C =~ "^E(?!POLL)[A-Z0-9]+$";
+identifier x;
+type T;
+expression E;
+position p;
+@@
+f(...) {
+ ... when any
+ T x = -C;
+ ... when != x = E
+ return@p x;
+}
+
+@script:python@
+f << errno3.f;
+x << errno3.x;
+C << errno3.C;
+p << errno3.p;
+@@
+coccinelle.perrno.append((f, x + " = -" + C) + _loc(p[0]))
+
+// ---------------------------------------------------------------------------
+// the joins: callbacks -> definitions -> call closure -> findings
+
+@finalize:python@
+pcb << merge.pcb;
+pdef << merge.pdef;
+pcall << merge.pcall;
+psleep << merge.psleep;
+pnowait << merge.pnowait;
+perrno << merge.perrno;
+passign << merge.passign;
+@@
+import os, re
+import coccinelle
+import coccilib.report
+import coccilib.org
+
+def flat(xs):
+    out = []
+    for x in xs:
+        out.extend(x)
+    return sorted(set(out))
+
+pcb = flat(pcb); pdef = flat(pdef); pcall = flat(pcall)
+psleep = flat(psleep); pnowait = flat(pnowait); perrno = flat(perrno)
+passign = flat(passign)
+
+class Loc:
+    def __init__(self, f, l, c):
+        self.file = f; self.line = str(l); self.column = str(c)
+        self.line_end = str(l); self.column_end = str(c + 1)
+
+def emit(cid, conf, site, func, key, msg, notes):
+    f, l, c = site
+    if coccinelle.mode == "drvcheck":
+        print("DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s" %
+              (cid, conf, f, l, c + 1, func, key, msg))
+        for (nf, nl, nc, nm) in notes:
+            print("DRVNOTE\t%s\t%d\t%d\t%s" % (nf, nl, nc + 1, nm))
+    elif coccinelle.mode == "org":
+        coccilib.org.print_todo(Loc(f, l, c), "%s [drvcheck-%s]" % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.org.print_link(Loc(nf, nl, nc), "%s [drvcheck-%s]" % (nm, cid))
+    else:
+        coccilib.report.print_report(Loc(f, l, c),
+            "WARNING: %s [drvcheck-%s]" % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.report.print_report(Loc(nf, nl, nc),
+                "note: %s [drvcheck-%s]" % (nm, cid))
+
+# definitions: name -> list of (file, line, col)
+defs = {}
+ptparam = {}
+for (fn, f, l, c, pt) in pdef:
+    if (f, l, c) not in defs.setdefault(fn, []):
+        defs[fn].append((f, l, c))
+    if pt:
+        ptparam[(fn, f)] = pt
+
+def resolve(name, fromfile):
+    """The definition a call of name in fromfile reaches: same file, then
+    same directory, then a unique definition anywhere."""
+    ds = defs.get(name, [])
+    if not ds:
+        return None
+    for d in ds:
+        if d[0] == fromfile:
+            return d
+    same = [d for d in ds if os.path.dirname(d[0]) == os.path.dirname(fromfile)]
+    if len(same) == 1:
+        return same[0]
+    if len(ds) == 1:
+        return ds[0]
+    return None
+
+# call edges per definition (keyed by (name, file))
+edges = {}
+for (caller, callee, f, l, c) in pcall:
+    if caller == callee:
+        continue
+    edges.setdefault((caller, f), []).append((callee, f, l, c))
+sleeps = {}
+for (fn, kind, f, l, c) in psleep:
+    sleeps.setdefault((fn, f), []).append((kind, f, l, c))
+
+# callbacks resolved to definitions
+cbs = []   # (cbname, opstype, regsite, defsite)
+for (fn, ot, f, l, c) in pcb:
+    d = resolve(fn, f)
+    if d is not None:
+        cbs.append((fn, ot, (f, l, c), d))
+cbs.sort(key=lambda t: (t[3], t[0]))
+cbdefs = set((cb[0], cb[3][0]) for cb in cbs)
+
+ops_member = {
+    "file_operations": "poll",
+    "proc_ops": "proc_poll",
+    "proto_ops": "poll",
+    "v4l2_file_operations": "poll",
+    "tty_ldisc_ops": "poll",
+    "kernfs_ops": "poll",
+    "cftype": "poll",
+    "posix_clock_operations": "poll",
+    "snd_hwdep_ops": "poll",
+    "snd_info_entry_ops": "poll",
+    "rpmsg_endpoint_ops": "poll",
+    "wwan_port_ops": "tx_poll",
+    "bpf_map_ops": "map_poll",
+}
+
+reported = set()
+callnames = {}
+
+# names of the sleeping calls, from the call facts
+for (caller, callee, f, l, c) in pcall:
+    callnames[(f, l, c)] = callee
+
+MAXDEPTH = 6
+for (cb, ot, reg, d) in cbs:
+    member = ops_member.get(ot, "poll")
+    # breadth-first over call edges: (name, file) -> chain of (name, callsite)
+    start = (cb, d[0])
+    chains = {start: [(cb, None)]}
+    queue = [start]
+    while queue:
+        cur = queue.pop(0)
+        if len(chains[cur]) > MAXDEPTH:
+            continue
+        for (callee, f, l, c) in sorted(edges.get(cur, [])):
+            t = resolve(callee, f)
+            if t is None:
+                continue
+            k = (callee, t[0])
+            if k in chains:
+                continue
+            chains[k] = chains[cur] + [(callee, (f, l, c))]
+            queue.append(k)
+    for k in sorted(chains, key=lambda k: (len(chains[k]), k)):
+        chain = chains[k]
+        for (kind, f, l, c) in sorted(sleeps.get(k, [])):
+            what = callnames.get((f, l, c), kind)
+            ids = []
+            if kind == "blocking":
+                ids.append("poll-blocking")
+            if kind == "task_state":
+                ids.append("poll-task-state")
+            if coccinelle.legacy and kind in ("blocking", "might_sleep"):
+                ids.append("poll-sleep-legacy")
+            path = " -> ".join([n for (n, s) in chain] + [what + "()"])
+            depth = len(chain) - 1
+            for cid in ids:
+                if (cid, f, l) in reported:
+                    continue
+                reported.add((cid, f, l))
+                if cid == "poll-blocking":
+                    msg = "%s() in ->poll waits for the event itself; register with poll_wait() and return the current mask instead" % what
+                elif cid == "poll-task-state":
+                    msg = "%s() in ->poll changes the task state that poll's own wait loop owns" % what
+                else:
+                    msg = "%s() sleeps in ->poll, which must not sleep before 2.6.29" % what
+                if depth == 0:
+                    msg += " (%s.%s = %s)" % (ot, member, cb)
+                else:
+                    msg += " (reached from %s.%s = %s: %s)" % (ot, member, cb, path)
+                notes = [(reg[0], reg[1], reg[2],
+                          "%s registered as %s.%s here" % (cb, ot, member))]
+                for (n, s) in chain[1:]:
+                    notes.append((s[0], s[1], s[2], "%s() called here" % n))
+                conf = "high" if depth <= 1 else "medium"
+                emit(cid, conf, (f, l, c), k[0], cb, msg, notes)
+
+# -- poll-no-wait and poll-errno, per callback definition
+cbinfo = {}
+for (cb, ot, reg, d) in cbs:
+    cbinfo.setdefault((cb, d[0]), (ot, reg))
+
+errno_sites = set()
+for (fn, what, f, l, c) in perrno:
+    if (fn, f) not in cbinfo:
+        continue
+    if (fn, f, l) in errno_sites:
+        continue
+    errno_sites.add((fn, f, l))
+    ot, reg = cbinfo[(fn, f)]
+    member = ops_member.get(ot, "poll")
+    if what.startswith("-"):
+        msg = "->poll returns %s, a negative errno that poll() reads as a mask of events; return EPOLLERR (or EPOLLHUP) instead" % what
+    else:
+        msg = "->poll returns a negative errno (%s) that poll() reads as a mask of events; return EPOLLERR (or EPOLLHUP) instead" % what
+    emit("poll-errno", "high", (f, l, c), fn, fn, msg,
+         [(reg[0], reg[1], reg[2], "%s registered as %s.%s here" % (fn, ot, member))])
+
+maskterm = re.compile(r"^(E?POLL[A-Z_]+|DEFAULT_POLLMASK|0x0*[1-9a-fA-F][0-9a-fA-F]*|[1-9][0-9]*)$")
+def strip_cast(e):
+    e = e.strip()
+    while True:
+        m = re.match(r"^\(\s*(__force\s+)?(__poll_t|unsigned int|unsigned|int|u32)\s*\)\s*(.*)$", e)
+        if not m:
+            break
+        e = m.group(3).strip()
+    while e.startswith("(") and e.endswith(")") and balanced(e[1:-1]):
+        e = e[1:-1].strip()
+    return e
+def balanced(s):
+    d = 0
+    for ch in s:
+        if ch == "(":
+            d += 1
+        elif ch == ")":
+            d -= 1
+            if d < 0:
+                return False
+    return d == 0
+def const_mask(e):
+    e = strip_cast(e)
+    if not e:
+        return False
+    parts = [strip_cast(t) for t in e.split("|")]
+    return all(maskterm.match(t) for t in parts)
+
+assigns = {}
+for (fn, x, rhs) in passign:
+    assigns.setdefault((fn, x), []).append(rhs)
+
+def const_local(fn, x):
+    rs = assigns.get((fn, x))
+    if not rs:
+        return False
+    return all(const_mask(r) for r in rs)
+
+seen = set()
+for (fn, pt, e, f, l, c) in pnowait:
+    if (fn, f) not in cbinfo or (fn, f, l) in seen or (fn, f, l) in errno_sites:
+        continue
+    seen.add((fn, f, l))
+    if re.search(r"\b%s\b" % re.escape(pt), e):
+        continue          # the table is handed on in the return itself
+    if const_mask(e):
+        continue          # always ready: a constant non-zero mask
+    if re.match(r"^\w+$", e) and const_local(fn, e):
+        continue
+    if re.match(r"^-\s*E[A-Z0-9]+$", e):
+        continue          # reported as poll-errno
+    ot, reg = cbinfo[(fn, f)]
+    member = ops_member.get(ot, "poll")
+    msg = "->poll %s can return %s without registering with poll_wait(): a poll() that finds nothing ready is never woken" % (fn, e)
+    emit("poll-no-wait", "medium", (f, l, c), fn, fn, msg,
+         [(reg[0], reg[1], reg[2], "%s registered as %s.%s here" % (fn, ot, member))])
