@@ -107,7 +107,8 @@ const struct api_fn api_model[] = {
 	DMA("pci_zalloc_consistent",	ALLOC, KIND_COHERENT, OUT | API_LEGACY,	ARGS(0, 2, 1, _, _, R, _, _, _)),
 	DMA("pci_free_consistent",	FREE,  KIND_COHERENT, API_LEGACY,	ARGS(0, 3, 1, _, _, 2, _, _, _)),
 
-	/* regions: start is the first address, size the length */
+	/* regions: start is the first address, size the length.
+	 * pci_request_region_exclusive() was removed after 2.6.x; old trees have it. */
 	IOMEM("request_region",		ROLE_REGION_REQUEST, SPACE_PORT, 0,		ARGS(_, _, 1, _, _, _, _, 0, _)),
 	IOMEM("request_muxed_region",	ROLE_REGION_REQUEST, SPACE_PORT, 0,		ARGS(_, _, 1, _, _, _, _, 0, _)),
 	IOMEM("request_mem_region",	ROLE_REGION_REQUEST, SPACE_MEM, 0,		ARGS(_, _, 1, _, _, _, _, 0, _)),
@@ -122,7 +123,7 @@ const struct api_fn api_model[] = {
 	IOMEM("devm_release_region",	ROLE_REGION_RELEASE, SPACE_PORT, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
 	IOMEM("devm_release_mem_region", ROLE_REGION_RELEASE, SPACE_MEM, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
 	IOMEM("pci_request_region",	ROLE_REGION_REQUEST, SPACE_PCI_BAR, 0,		ARGS(0, _, _, _, _, _, _, 1, _)),
-	IOMEM("pci_request_region_exclusive", ROLE_REGION_REQUEST, SPACE_PCI_BAR, API_EXCLUSIVE, ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("pci_request_region_exclusive", ROLE_REGION_REQUEST, SPACE_PCI_BAR, API_EXCLUSIVE | API_LEGACY, ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pci_request_regions",	ROLE_REGION_REQUEST, SPACE_PCI_ALL, 0,		ARGS(0, _, _, _, _, _, _, _, _)),
 	IOMEM("pci_request_regions_exclusive", ROLE_REGION_REQUEST, SPACE_PCI_ALL, API_EXCLUSIVE, ARGS(0, _, _, _, _, _, _, _, _)),
 	IOMEM("pci_request_mem_regions", ROLE_REGION_REQUEST, SPACE_PCI_MASK, 0,	ARGS(0, _, _, _, _, _, _, _, _)),
