@@ -276,6 +276,8 @@ static int cocci_run(const struct scan_request *req, struct finding_list *out,
 	char *groups = dir ? write_file_groups(dir, &req->files) : NULL;
 	int ret = 0;
 
+	/* spatch aborts with "exception Not_found" when HOME is unset. */
+	setenv("HOME", "/", 0);
 	if (!groups) {
 		perror("drvcheck: cannot create a temporary file");
 		ret = -1;
