@@ -595,6 +595,13 @@ def dcp_join(allfacts, mode):
             continue
         rk = r['kind']
         k = next(iter(r['keys']))
+        # a ring entry type shared by RX and TX: only mappings made with a
+        # compatible direction can be the ones this call releases
+        rd0 = dirof(r)
+        if rd0 and rd0 not in ('DMA_BIDIRECTIONAL', 'DMA_NONE'):
+            Cd = [m for m in C if dirof(m) in (None, rd0, 'DMA_BIDIRECTIONAL', 'DMA_NONE') or m['t'] == 'alloc']
+            if Cd:
+                C = Cd
         mkinds = set(m['kind'] for m in C)
         note_m = C[0]
         nl = lambda m, what: (m['pos'], '%s here by %s()' % (what, m['fn']))
@@ -632,6 +639,15 @@ def dcp_join(allfacts, mode):
                 cond = False
                 for r2 in rels:
                     if r2 is not r and same_fn(r2, r) and r2['kind'] in others and kset_match(r['keys'], r2['keys']):
+                        cond = True
+                # the driver releases the other kinds elsewhere (outside the
+                # unwinds of map functions): this function serves another ring
+                mapfns = set((m['pos'][0], m['pos'][3]) for m in C)
+                for r2 in rels:
+                    if (r2 is not r and r2['kind'] in others and not r2['sync']
+                            and (r2['pos'][0], r2['pos'][3]) not in mapfns
+                            and os.path.dirname(r2['pos'][0]) == os.path.dirname(r['pos'][0])
+                            and kset_match(r['keys'], r2['keys'])):
                         cond = True
                 if mixed and not cond:
                     om = [m for m in C if m['kind'] in others and (m['pos'][0], m['pos'][3]) in mixed]
@@ -1001,55 +1017,24 @@ p << fset.p; b << fset.B; f << fset.F; v << fset.V;
 @@
 dcp_other('fset', p, fn=dcp_fname(p[0]), base=b, fld=f, val=v)
 
-// a local handle loaded from somewhere before it is released
-@ld exists@
-idexpression x; expression E; position p;
+// definitions of locals (handles loaded from fields, sizes held in locals)
+@lv@
+local idexpression x; expression E; position p;
 @@
 x@p = E
-... when any
-\(dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_sync_single_for_cpu\|dma_sync_single_for_device\|pci_dma_sync_single_for_cpu\|pci_dma_sync_single_for_device\|dma_sync_single_range_for_cpu\|dma_sync_single_range_for_device\|dma_unmap_sg\|dma_unmap_sg_attrs\|pci_unmap_sg\|dma_sync_sg_for_cpu\|dma_sync_sg_for_device\|pci_dma_sync_sg_for_cpu\|pci_dma_sync_sg_for_device\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_free_noncoherent\|dma_pool_free\|dma_map_single\|dma_map_single_attrs\|pci_map_single\)(...,
-<+... x ...+>, ...)
 
 @script:python@
-p << ld.p; x << ld.x; e << ld.E;
+p << lv.p; x << lv.x; e << lv.E;
 @@
 dcp_other('load', p, local=x, val=e)
 
-@ldd exists@
+@lvd@
 type T; identifier x; expression E; position p;
 @@
 T x@p = E;
-... when any
-\(dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_sync_single_for_cpu\|dma_sync_single_for_device\|pci_dma_sync_single_for_cpu\|pci_dma_sync_single_for_device\|dma_sync_single_range_for_cpu\|dma_sync_single_range_for_device\|dma_unmap_sg\|dma_unmap_sg_attrs\|pci_unmap_sg\|dma_sync_sg_for_cpu\|dma_sync_sg_for_device\|pci_dma_sync_sg_for_cpu\|pci_dma_sync_sg_for_device\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_free_noncoherent\|dma_pool_free\|dma_map_single\|dma_map_single_attrs\|pci_map_single\|dma_map_page\|dma_map_page_attrs\|skb_frag_dma_map\|pci_map_page\|dma_map_sg\|dma_map_sg_attrs\|pci_map_sg\|dma_alloc_coherent\|dma_zalloc_coherent\|dmam_alloc_coherent\|dma_alloc_attrs\|dma_alloc_wc\|pci_alloc_consistent\|pci_zalloc_consistent\)(...,
-<+... x ...+>, ...)
 
 @script:python@
-p << ldd.p; x << ldd.x; e << ldd.E;
-@@
-dcp_other('load', p, local=x, val=e)
-
-// sizes held in locals: their definitions (same-local-same-definition)
-@szl exists@
-idexpression x; expression E; position p;
-@@
-x@p = E
-... when any
-\(dma_map_single\|dma_map_single_attrs\|pci_map_single\|dma_map_resource\|dma_map_page\|dma_map_page_attrs\|skb_frag_dma_map\|pci_map_page\|dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_sync_single_for_cpu\|dma_sync_single_for_device\|pci_dma_sync_single_for_cpu\|pci_dma_sync_single_for_device\|dma_sync_single_range_for_cpu\|dma_sync_single_range_for_device\|dma_alloc_coherent\|dma_zalloc_coherent\|dmam_alloc_coherent\|dma_alloc_attrs\|dma_alloc_wc\|pci_alloc_consistent\|pci_zalloc_consistent\|dma_alloc_noncoherent\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_free_noncoherent\|dma_map_sg\|dma_map_sg_attrs\|pci_map_sg\|dma_unmap_sg\|dma_unmap_sg_attrs\|pci_unmap_sg\|dma_unmap_len_set\)(..., <+... x ...+>, ...)
-
-@script:python@
-p << szl.p; x << szl.x; e << szl.E;
-@@
-dcp_other('load', p, local=x, val=e)
-
-@szd exists@
-type T; identifier x; expression E; position p;
-@@
-T x@p = E;
-... when any
-\(dma_map_single\|dma_map_single_attrs\|pci_map_single\|dma_map_resource\|dma_map_page\|dma_map_page_attrs\|skb_frag_dma_map\|pci_map_page\|dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_alloc_coherent\|dma_zalloc_coherent\|dmam_alloc_coherent\|dma_alloc_attrs\|dma_alloc_wc\|pci_alloc_consistent\|pci_zalloc_consistent\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_unmap_len_set\)(..., <+... x ...+>, ...)
-
-@script:python@
-p << szd.p; x << szd.x; e << szd.E;
+p << lvd.p; x << lvd.x; e << lvd.E;
 @@
 dcp_other('load', p, local=x, val=e)
 
@@ -1073,6 +1058,16 @@ dcp_other('type', p, base=b, ty=t)
 
 @script:python@
 p << tb.p; t << tb.T; b << tb.b2;
+@@
+dcp_other('type', p, base=b, ty=t)
+
+@tbf@
+type T; T *b; position p;
+@@
+\(dma_unmap_addr\|dma_unmap_len\|dma_unmap_addr_set\|dma_unmap_len_set\)(b@p, ...)
+
+@script:python@
+p << tbf.p; t << tbf.T; b << tbf.b;
 @@
 dcp_other('type', p, base=b, ty=t)
 
