@@ -819,143 +819,133 @@ class DcpPos:
 
 // ---------------------------------------------------------------- sites
 
-@ms@
-expression D, B, S, R; position p;
+@site@
+expression D_ms, B_ms, S_ms, R_ms;
+position p_ms;
+expression D_mp, B_mp, O_mp, S_mp, R_mp;
+position p_mp;
+expression D_msg, B_msg, N_msg, R_msg;
+position p_msg;
+expression D_msgt, B_msgt, R_msgt;
+position p_msgt;
+expression D_us, H_us, S_us, R_us;
+position p_us;
+expression D_usr, H_usr, O_usr, S_usr, R_usr;
+position p_usr;
+expression D_usg, B_usg, N_usg, R_usg;
+position p_usg;
+expression D_usgt, B_usgt, R_usgt;
+position p_usgt;
+expression D_al, S_al, H_al;
+position p_al;
+expression D_alnc, S_alnc, H_alnc, R_alnc;
+position p_alnc;
+expression P_alp, G_alp, H_alp;
+position p_alp;
+expression D_fr, S_fr, C_fr, H_fr;
+position p_fr;
+expression D_frnc, S_frnc, C_frnc, H_frnc, R_frnc;
+position p_frnc;
+expression P_frp, C_frp, H_frp;
+position p_frp;
 @@
-\(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\)(D, B, S, R, ...)
+(
+\(dma_map_single@p_ms\|dma_map_single_attrs@p_ms\|pci_map_single@p_ms\|dma_map_resource@p_ms\)(D_ms, B_ms, S_ms, R_ms, ...)
+|
+\(dma_map_page@p_mp\|dma_map_page_attrs@p_mp\|skb_frag_dma_map@p_mp\|pci_map_page@p_mp\)(D_mp, B_mp, O_mp, S_mp, R_mp, ...)
+|
+\(dma_map_sg@p_msg\|dma_map_sg_attrs@p_msg\|pci_map_sg@p_msg\)(D_msg, B_msg, N_msg, R_msg, ...)
+|
+dma_map_sgtable@p_msgt(D_msgt, B_msgt, R_msgt, ...)
+|
+\(dma_unmap_single@p_us\|dma_unmap_single_attrs@p_us\|dma_unmap_page@p_us\|dma_unmap_page_attrs@p_us\|dma_unmap_resource@p_us\|pci_unmap_single@p_us\|pci_unmap_page@p_us\|dma_sync_single_for_cpu@p_us\|dma_sync_single_for_device@p_us\|pci_dma_sync_single_for_cpu@p_us\|pci_dma_sync_single_for_device@p_us\)(D_us, H_us, S_us, R_us, ...)
+|
+\(dma_sync_single_range_for_cpu@p_usr\|dma_sync_single_range_for_device@p_usr\)(D_usr, H_usr, O_usr, S_usr, R_usr)
+|
+\(dma_unmap_sg@p_usg\|dma_unmap_sg_attrs@p_usg\|pci_unmap_sg@p_usg\|dma_sync_sg_for_cpu@p_usg\|dma_sync_sg_for_device@p_usg\|pci_dma_sync_sg_for_cpu@p_usg\|pci_dma_sync_sg_for_device@p_usg\)(D_usg, B_usg, N_usg, R_usg, ...)
+|
+\(dma_unmap_sgtable@p_usgt\|dma_sync_sgtable_for_cpu@p_usgt\|dma_sync_sgtable_for_device@p_usgt\)(D_usgt, B_usgt, R_usgt, ...)
+|
+\(dma_alloc_coherent@p_al\|dma_zalloc_coherent@p_al\|dmam_alloc_coherent@p_al\|dma_alloc_attrs@p_al\|dma_alloc_wc@p_al\|pci_alloc_consistent@p_al\|pci_zalloc_consistent@p_al\)(D_al, S_al, H_al, ...)
+|
+dma_alloc_noncoherent@p_alnc(D_alnc, S_alnc, H_alnc, R_alnc, ...)
+|
+\(dma_pool_alloc@p_alp\|dma_pool_zalloc@p_alp\)(P_alp, G_alp, H_alp)
+|
+\(dma_free_coherent@p_fr\|dmam_free_coherent@p_fr\|dma_free_attrs@p_fr\|dma_free_wc@p_fr\|pci_free_consistent@p_fr\)(D_fr, S_fr, C_fr, H_fr, ...)
+|
+dma_free_noncoherent@p_frnc(D_frnc, S_frnc, C_frnc, H_frnc, R_frnc)
+|
+dma_pool_free@p_frp(P_frp, C_frp, H_frp)
+)
 
 @script:python@
-p << ms.p; b << ms.B; s << ms.S; r << ms.R;
+p << site.p_ms; b << site.B_ms; s << site.S_ms; r << site.R_ms;
 @@
 dcp_site(p, 'map', buf=b, size=s, dir=r)
 
-@mp@
-expression D, B, O, S, R; position p;
-@@
-\(dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\)(D, B, O, S, R, ...)
-
 @script:python@
-p << mp.p; b << mp.B; o << mp.O; s << mp.S; r << mp.R;
+p << site.p_mp; b << site.B_mp; o << site.O_mp; s << site.S_mp; r << site.R_mp;
 @@
 dcp_site(p, 'map', buf=b, off=o, size=s, dir=r)
 
-@msg@
-expression D, B, N, R; position p;
-@@
-\(dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\)(D, B, N, R, ...)
-
 @script:python@
-p << msg.p; b << msg.B; n << msg.N; r << msg.R;
+p << site.p_msg; b << site.B_msg; n << site.N_msg; r << site.R_msg;
 @@
 dcp_site(p, 'map', buf=b, nents=n, dir=r)
 
-@msgt@
-expression D, B, R; position p;
-@@
-dma_map_sgtable@p(D, B, R, ...)
-
 @script:python@
-p << msgt.p; b << msgt.B; r << msgt.R;
+p << site.p_msgt; b << site.B_msgt; r << site.R_msgt;
 @@
 dcp_site(p, 'map', buf=b, dir=r)
 
-@us@
-expression D, H, S, R; position p;
-@@
-\(dma_unmap_single@p\|dma_unmap_single_attrs@p\|dma_unmap_page@p\|dma_unmap_page_attrs@p\|dma_unmap_resource@p\|pci_unmap_single@p\|pci_unmap_page@p\|dma_sync_single_for_cpu@p\|dma_sync_single_for_device@p\|pci_dma_sync_single_for_cpu@p\|pci_dma_sync_single_for_device@p\)(D, H, S, R, ...)
-
 @script:python@
-p << us.p; h << us.H; s << us.S; r << us.R;
+p << site.p_us; h << site.H_us; s << site.S_us; r << site.R_us;
 @@
 dcp_site(p, 'rel', h=h, size=s, dir=r)
 
-@usr@
-expression D, H, O, S, R; position p;
-@@
-\(dma_sync_single_range_for_cpu@p\|dma_sync_single_range_for_device@p\)(D, H, O, S, R)
-
 @script:python@
-p << usr.p; h << usr.H; o << usr.O; s << usr.S; r << usr.R;
+p << site.p_usr; h << site.H_usr; o << site.O_usr; s << site.S_usr; r << site.R_usr;
 @@
 dcp_site(p, 'rel', h=h, off=o, size=s, dir=r)
 
-@usg@
-expression D, B, N, R; position p;
-@@
-\(dma_unmap_sg@p\|dma_unmap_sg_attrs@p\|pci_unmap_sg@p\|dma_sync_sg_for_cpu@p\|dma_sync_sg_for_device@p\|pci_dma_sync_sg_for_cpu@p\|pci_dma_sync_sg_for_device@p\)(D, B, N, R, ...)
-
 @script:python@
-p << usg.p; b << usg.B; n << usg.N; r << usg.R;
+p << site.p_usg; b << site.B_usg; n << site.N_usg; r << site.R_usg;
 @@
 dcp_site(p, 'rel', h=b, nents=n, dir=r)
 
-@usgt@
-expression D, B, R; position p;
-@@
-\(dma_unmap_sgtable@p\|dma_sync_sgtable_for_cpu@p\|dma_sync_sgtable_for_device@p\)(D, B, R, ...)
-
 @script:python@
-p << usgt.p; b << usgt.B; r << usgt.R;
+p << site.p_usgt; b << site.B_usgt; r << site.R_usgt;
 @@
 dcp_site(p, 'rel', h=b, dir=r)
 
-@al@
-expression D, S, H; position p;
-@@
-\(dma_alloc_coherent@p\|dma_zalloc_coherent@p\|dmam_alloc_coherent@p\|dma_alloc_attrs@p\|dma_alloc_wc@p\|pci_alloc_consistent@p\|pci_zalloc_consistent@p\)(D, S, H, ...)
-
 @script:python@
-p << al.p; s << al.S; h << al.H;
+p << site.p_al; s << site.S_al; h << site.H_al;
 @@
 dcp_site(p, 'alloc', h=h, size=s)
 
-@alnc@
-expression D, S, H, R; position p;
-@@
-dma_alloc_noncoherent@p(D, S, H, R, ...)
-
 @script:python@
-p << alnc.p; s << alnc.S; h << alnc.H; r << alnc.R;
+p << site.p_alnc; s << site.S_alnc; h << site.H_alnc; r << site.R_alnc;
 @@
 dcp_site(p, 'alloc', h=h, size=s, dir=r)
 
-@alp@
-expression P, G, H; position p;
-@@
-\(dma_pool_alloc@p\|dma_pool_zalloc@p\)(P, G, H)
-
 @script:python@
-p << alp.p; h << alp.H;
+p << site.p_alp; h << site.H_alp;
 @@
 dcp_site(p, 'alloc', h=h)
 
-@fr@
-expression D, S, C, H; position p;
-@@
-\(dma_free_coherent@p\|dmam_free_coherent@p\|dma_free_attrs@p\|dma_free_wc@p\|pci_free_consistent@p\)(D, S, C, H, ...)
-
 @script:python@
-p << fr.p; s << fr.S; c << fr.C; h << fr.H;
+p << site.p_fr; s << site.S_fr; c << site.C_fr; h << site.H_fr;
 @@
 dcp_site(p, 'rel', h=h, size=s, cpu=c)
 
-@frnc@
-expression D, S, C, H, R; position p;
-@@
-dma_free_noncoherent@p(D, S, C, H, R)
-
 @script:python@
-p << frnc.p; s << frnc.S; c << frnc.C; h << frnc.H; r << frnc.R;
+p << site.p_frnc; s << site.S_frnc; c << site.C_frnc; h << site.H_frnc; r << site.R_frnc;
 @@
 dcp_site(p, 'rel', h=h, size=s, cpu=c, dir=r)
 
-@frp@
-expression P, C, H; position p;
-@@
-dma_pool_free@p(P, C, H)
-
 @script:python@
-p << frp.p; c << frp.C; h << frp.H;
+p << site.p_frp; c << site.C_frp; h << site.H_frp;
 @@
 dcp_site(p, 'rel', h=h, cpu=c)
 
@@ -1042,7 +1032,7 @@ dcp_other('load', p, local=x, val=e)
 @tb@
 type T; T *b; T b2; identifier fld; position p;
 @@
-\(dma_map_single\|dma_map_single_attrs\|pci_map_single\|dma_map_resource\|dma_map_page\|dma_map_page_attrs\|skb_frag_dma_map\|pci_map_page\|dma_map_sg\|dma_map_sg_attrs\|pci_map_sg\|dma_map_sgtable\|dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_sync_single_for_cpu\|dma_sync_single_for_device\|pci_dma_sync_single_for_cpu\|pci_dma_sync_single_for_device\|dma_sync_single_range_for_cpu\|dma_sync_single_range_for_device\|dma_unmap_sg\|dma_unmap_sg_attrs\|pci_unmap_sg\|dma_sync_sg_for_cpu\|dma_sync_sg_for_device\|pci_dma_sync_sg_for_cpu\|pci_dma_sync_sg_for_device\|dma_unmap_sgtable\|dma_sync_sgtable_for_cpu\|dma_sync_sgtable_for_device\|dma_alloc_coherent\|dma_zalloc_coherent\|dmam_alloc_coherent\|dma_alloc_attrs\|dma_alloc_wc\|pci_alloc_consistent\|pci_zalloc_consistent\|dma_alloc_noncoherent\|dma_pool_alloc\|dma_pool_zalloc\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_free_noncoherent\|dma_pool_free\|dma_unmap_addr_set\|dma_unmap_len_set\|dma_unmap_addr\|dma_unmap_len\)(...,
+\(dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_sync_single_for_cpu\|dma_sync_single_for_device\|pci_dma_sync_single_for_cpu\|pci_dma_sync_single_for_device\|dma_sync_single_range_for_cpu\|dma_sync_single_range_for_device\|dma_unmap_sg\|dma_unmap_sg_attrs\|pci_unmap_sg\|dma_sync_sg_for_cpu\|dma_sync_sg_for_device\|pci_dma_sync_sg_for_cpu\|pci_dma_sync_sg_for_device\|dma_unmap_sgtable\|dma_sync_sgtable_for_cpu\|dma_sync_sgtable_for_device\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_free_noncoherent\|dma_pool_free\|dma_unmap_addr_set\|dma_unmap_len_set\|dma_unmap_addr\|dma_unmap_len\)(...,
 <+...
 (
  b@p->fld
@@ -1092,7 +1082,7 @@ p << tbs.p; t << tbs.T; b << tbs.b2;
 dcp_other('type', p, base=b, ty=t)
 
 // #define'd constants
-@def depends on ms || mp || msg || us || usr || usg || al || fr || frp@
+@def depends on site@
 identifier N; expression E; position p;
 @@
 #define N@p E
