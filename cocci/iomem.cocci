@@ -1,0 +1,811 @@
+/// Find I/O memory region bugs in drivers: a request_*region*() result that
+/// is discarded or stored and never tested; a release that does not match
+/// the request of the same region in the driver (size provably different,
+/// port space vs memory space, pci_request_regions() vs
+/// pci_release_region(), BAR N vs BAR M); device registers mapped
+/// (ioremap*, pci_iomap*, of_iomap, ...) by a driver that never requests
+/// them.  With -D iomem_not_exclusive, also point at non-exclusive requests
+/// of MMIO the driver maps (the _exclusive variants keep /dev/mem and sysfs
+/// mappings off the registers, IORESOURCE_EXCLUSIVE).
+/// A driver is the set of files of one directory; requests and releases
+/// meet through the start expression (priv->base, res->start,
+/// pci_resource_start(pdev, N), the BAR number), with macros of the
+/// driver folded.
+//
+// Confidence: Moderate
+// Copyright: (C) 2024 drvcheck authors.  GPL-2.0
+// Comments: Regions requested by a parent or bus driver (MFD cells) are not
+//  visible; such maps are reported with low confidence or not at all.
+// Options: --no-includes --include-headers
+// Checks: iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map iomem-not-exclusive
+// Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap
+
+virtual report
+virtual org
+virtual drvcheck
+virtual iomem_not_exclusive
+
+@initialize:python@
+@@
+import coccinelle
+coccinelle.mode = "report"
+coccinelle.notexcl = False
+coccinelle.icalls = []     # (name, args, file, line, col, func)
+coccinelle.idiscard = []   # (file, line, col)
+coccinelle.istored = []    # (x, file, line, col, func)
+coccinelle.itested = []    # (x, file, line, func)
+coccinelle.iover = []      # (file, line, col)
+
+def _loc(p):
+    return (p.file, int(p.line), int(p.column))
+
+def _split_args(s):
+    out, depth, cur, q = [], 0, "", None
+    for ch in s:
+        if q:
+            cur += ch
+            if ch == q:
+                q = None
+            continue
+        if ch in (chr(34), chr(39)):
+            q = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return tuple(out)
+
+_name_cache = {}
+def _name_at(p):
+    f = p.file
+    if f not in _name_cache:
+        try:
+            with open(f, errors="replace") as fh:
+                _name_cache[f] = fh.read().split("\n")
+        except Exception:
+            _name_cache[f] = []
+    lines = _name_cache[f]
+    l = int(p.line) - 1
+    if l >= len(lines):
+        return ""
+    import re
+    m = re.match(r"\w+", lines[l][int(p.column):])
+    return m.group(0) if m else ""
+
+def _args_at(p):
+    _name_at(p)
+    lines = _name_cache.get(p.file, [])
+    l = int(p.line) - 1
+    text = lines[l][int(p.column):] + chr(10) + chr(10).join(lines[l + 1:l + 12])
+    import re
+    text = re.sub(r"[/][*].*?[*][/]", " ", text, flags=re.S)
+    text = re.sub(r"[/][/][^" + chr(10) + "]*", " ", text)
+    i = text.find("(")
+    if i < 0:
+        return ()
+    depth, j = 0, i
+    while j < len(text):
+        ch = text[j]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                break
+        j += 1
+    return _split_args(text[i + 1:j])
+
+@initialize:python depends on drvcheck@
+@@
+coccinelle.mode = "drvcheck"
+
+@initialize:python depends on org@
+@@
+coccinelle.mode = "org"
+
+@initialize:python depends on iomem_not_exclusive@
+@@
+coccinelle.notexcl = True
+
+// ---------------------------------------------------------------------------
+// every request, release and map call with its arguments
+
+@calls@
+expression list es;
+position p;
+@@
+(
+request_region@p(es)
+|
+request_muxed_region@p(es)
+|
+request_mem_region@p(es)
+|
+request_mem_region_exclusive@p(es)
+|
+__request_region@p(es)
+|
+devm_request_region@p(es)
+|
+devm_request_mem_region@p(es)
+|
+__devm_request_region@p(es)
+|
+pci_request_region@p(es)
+|
+pci_request_region_exclusive@p(es)
+|
+pci_request_regions@p(es)
+|
+pci_request_regions_exclusive@p(es)
+|
+pci_request_mem_regions@p(es)
+|
+pci_request_selected_regions@p(es)
+|
+pci_request_selected_regions_exclusive@p(es)
+|
+release_region@p(es)
+|
+release_mem_region@p(es)
+|
+__release_region@p(es)
+|
+devm_release_region@p(es)
+|
+devm_release_mem_region@p(es)
+|
+pci_release_region@p(es)
+|
+pci_release_regions@p(es)
+|
+pci_release_mem_regions@p(es)
+|
+pci_release_selected_regions@p(es)
+|
+pcim_iomap_regions@p(es)
+|
+pcim_iomap_regions_request_all@p(es)
+|
+devm_ioremap_resource@p(es)
+|
+devm_platform_ioremap_resource@p(es)
+|
+devm_platform_ioremap_resource_byname@p(es)
+|
+devm_platform_get_and_ioremap_resource@p(es)
+|
+devm_of_iomap@p(es)
+|
+of_io_request_and_map@p(es)
+|
+ioremap@p(es)
+|
+ioremap_wc@p(es)
+|
+ioremap_uc@p(es)
+|
+ioremap_wt@p(es)
+|
+ioremap_cache@p(es)
+|
+ioremap_nocache@p(es)
+|
+devm_ioremap@p(es)
+|
+devm_ioremap_wc@p(es)
+|
+devm_ioremap_uc@p(es)
+|
+devm_ioremap_nocache@p(es)
+|
+of_iomap@p(es)
+|
+pci_iomap@p(es)
+|
+pci_iomap_wc@p(es)
+|
+pci_iomap_range@p(es)
+|
+pci_ioremap_bar@p(es)
+|
+pci_ioremap_wc_bar@p(es)
+|
+pcim_iomap@p(es)
+)
+
+@script:python@
+es << calls.es;
+p << calls.p;
+@@
+coccinelle.icalls.append((_name_at(p[0]), _args_at(p[0])) + _loc(p[0]) + (p[0].current_element,))
+
+// requests whose result is discarded
+
+@discard@
+position p;
+@@
+(
+request_region@p(...);
+|
+request_muxed_region@p(...);
+|
+request_mem_region@p(...);
+|
+request_mem_region_exclusive@p(...);
+|
+__request_region@p(...);
+|
+devm_request_region@p(...);
+|
+devm_request_mem_region@p(...);
+|
+__devm_request_region@p(...);
+|
+pci_request_region@p(...);
+|
+pci_request_region_exclusive@p(...);
+|
+pci_request_regions@p(...);
+|
+pci_request_regions_exclusive@p(...);
+|
+pci_request_mem_regions@p(...);
+|
+pci_request_selected_regions@p(...);
+|
+pci_request_selected_regions_exclusive@p(...);
+|
+pcim_iomap_regions@p(...);
+|
+pcim_iomap_regions_request_all@p(...);
+)
+
+@script:python@
+p << discard.p;
+@@
+coccinelle.idiscard.append(_loc(p[0]))
+
+// requests whose result is stored: tested later?
+
+@stored@
+expression x;
+position p;
+@@
+(
+x = request_region@p(...)
+|
+x = request_muxed_region@p(...)
+|
+x = request_mem_region@p(...)
+|
+x = request_mem_region_exclusive@p(...)
+|
+x = __request_region@p(...)
+|
+x = devm_request_region@p(...)
+|
+x = devm_request_mem_region@p(...)
+|
+x = __devm_request_region@p(...)
+|
+x = pci_request_region@p(...)
+|
+x = pci_request_region_exclusive@p(...)
+|
+x = pci_request_regions@p(...)
+|
+x = pci_request_regions_exclusive@p(...)
+|
+x = pci_request_mem_regions@p(...)
+|
+x = pci_request_selected_regions@p(...)
+|
+x = pci_request_selected_regions_exclusive@p(...)
+|
+x = pcim_iomap_regions@p(...)
+|
+x = pcim_iomap_regions_request_all@p(...)
+)
+
+@script:python@
+x << stored.x;
+p << stored.p;
+@@
+coccinelle.istored.append((x,) + _loc(p[0]) + (p[0].current_element,))
+
+@tested@
+expression stored.x;
+position q;
+statement S1, S2;
+@@
+(
+if (<+... x@q ...+>) S1 else S2
+|
+if (<+... x@q ...+>) S1
+|
+while (<+... x@q ...+>) S1
+|
+return <+... x@q ...+>;
+)
+
+@script:python@
+x << stored.x;
+q << tested.q;
+@@
+coccinelle.itested.append((x, q[0].file, int(q[0].line), q[0].current_element))
+
+@tested2@
+expression stored.x;
+position q;
+expression E1, E2;
+@@
+(
+x@q ? E1 : E2
+|
+!x@q ? E1 : E2
+)
+
+@script:python@
+x << stored.x;
+q << tested2.q;
+@@
+coccinelle.itested.append((x, q[0].file, int(q[0].line), q[0].current_element))
+
+@overwritten exists@
+expression stored.x, E;
+identifier f;
+position stored.p;
+position q;
+@@
+x = f@p(...);
+... when != x
+x@q = E;
+
+@script:python@
+p << stored.p;
+q << overwritten.q;
+@@
+coccinelle.iover.append(_loc(p[0]))
+
+// ---------------------------------------------------------------------------
+
+@finalize:python@
+icalls << merge.icalls;
+idiscard << merge.idiscard;
+istored << merge.istored;
+itested << merge.itested;
+iover << merge.iover;
+@@
+import os, re
+import coccinelle
+import coccilib.report
+import coccilib.org
+
+def flat(xs):
+    out = []
+    for x in xs:
+        out.extend(x)
+    return sorted(set(out))
+
+icalls = flat(icalls); idiscard = set(flat(idiscard)); istored = flat(istored)
+itested = flat(itested); iover = set(flat(iover))
+
+# name: (role, space, exclusive, start arg, size arg, buf/parent arg, dev arg)
+MODEL = {
+    "request_region": ("region_request", "port", False, 0, 1, -1, -1),
+    "request_muxed_region": ("region_request", "port", False, 0, 1, -1, -1),
+    "request_mem_region": ("region_request", "mem", False, 0, 1, -1, -1),
+    "request_mem_region_exclusive": ("region_request", "mem", True, 0, 1, -1, -1),
+    "__request_region": ("region_request", "parent", False, 1, 2, 0, -1),
+    "devm_request_region": ("region_request", "port", False, 1, 2, -1, 0),
+    "devm_request_mem_region": ("region_request", "mem", False, 1, 2, -1, 0),
+    "__devm_request_region": ("region_request", "parent", False, 2, 3, 1, 0),
+    "pci_request_region": ("region_request", "pci_bar", False, 1, -1, -1, 0),
+    "pci_request_region_exclusive": ("region_request", "pci_bar", True, 1, -1, -1, 0),
+    "pci_request_regions": ("region_request", "pci_all", False, -1, -1, -1, 0),
+    "pci_request_regions_exclusive": ("region_request", "pci_all", True, -1, -1, -1, 0),
+    "pci_request_mem_regions": ("region_request", "pci_mask", False, -1, -1, -1, 0),
+    "pci_request_selected_regions": ("region_request", "pci_mask", False, 1, -1, -1, 0),
+    "pci_request_selected_regions_exclusive": ("region_request", "pci_mask", True, 1, -1, -1, 0),
+    "release_region": ("region_release", "port", False, 0, 1, -1, -1),
+    "release_mem_region": ("region_release", "mem", False, 0, 1, -1, -1),
+    "__release_region": ("region_release", "parent", False, 1, 2, 0, -1),
+    "devm_release_region": ("region_release", "port", False, 1, 2, -1, 0),
+    "devm_release_mem_region": ("region_release", "mem", False, 1, 2, -1, 0),
+    "pci_release_region": ("region_release", "pci_bar", False, 1, -1, -1, 0),
+    "pci_release_regions": ("region_release", "pci_all", False, -1, -1, -1, 0),
+    "pci_release_mem_regions": ("region_release", "pci_mask", False, -1, -1, -1, 0),
+    "pci_release_selected_regions": ("region_release", "pci_mask", False, 1, -1, -1, 0),
+    "pcim_iomap_regions": ("region_request_map", "pci_mask", False, 1, -1, -1, 0),
+    "pcim_iomap_regions_request_all": ("region_request_map", "pci_all", False, 1, -1, -1, 0),
+    "devm_ioremap_resource": ("region_request_map", "mem", False, -1, -1, 1, 0),
+    "devm_platform_ioremap_resource": ("region_request_map", "mem", False, 1, -1, -1, 0),
+    "devm_platform_ioremap_resource_byname": ("region_request_map", "mem", False, 1, -1, -1, 0),
+    "devm_platform_get_and_ioremap_resource": ("region_request_map", "mem", False, 1, -1, -1, 0),
+    "devm_of_iomap": ("region_request_map", "mem", False, 2, 3, 1, 0),
+    "of_io_request_and_map": ("region_request_map", "mem", False, 1, -1, 0, -1),
+    "ioremap": ("iomap", "mem", False, 0, 1, -1, -1),
+    "ioremap_wc": ("iomap", "mem", False, 0, 1, -1, -1),
+    "ioremap_uc": ("iomap", "mem", False, 0, 1, -1, -1),
+    "ioremap_wt": ("iomap", "mem", False, 0, 1, -1, -1),
+    "ioremap_cache": ("iomap", "mem", False, 0, 1, -1, -1),
+    "ioremap_nocache": ("iomap", "mem", False, 0, 1, -1, -1),
+    "devm_ioremap": ("iomap", "mem", False, 1, 2, -1, 0),
+    "devm_ioremap_wc": ("iomap", "mem", False, 1, 2, -1, 0),
+    "devm_ioremap_uc": ("iomap", "mem", False, 1, 2, -1, 0),
+    "devm_ioremap_nocache": ("iomap", "mem", False, 1, 2, -1, 0),
+    "of_iomap": ("iomap", "mem", False, 1, -1, 0, -1),
+    "pci_iomap": ("iomap", "pci_bar", False, 1, 2, -1, 0),
+    "pci_iomap_wc": ("iomap", "pci_bar", False, 1, 2, -1, 0),
+    "pci_iomap_range": ("iomap", "pci_bar", False, 1, 3, -1, 0),
+    "pci_ioremap_bar": ("iomap", "pci_bar", False, 1, -1, -1, 0),
+    "pci_ioremap_wc_bar": ("iomap", "pci_bar", False, 1, -1, -1, 0),
+    "pcim_iomap": ("iomap", "pci_bar", False, 1, 2, -1, 0),
+}
+
+class Loc:
+    def __init__(self, f, l, c):
+        self.file = f; self.line = str(l); self.column = str(c)
+        self.line_end = str(l); self.column_end = str(c + 1)
+
+out = []
+def emit(cid, conf, site, func, key, msg, notes):
+    out.append((site, cid, conf, func, key, msg, notes))
+
+def flush():
+    done = set()
+    for (site, cid, conf, func, key, msg, notes) in sorted(out):
+        f, l, c = site
+        if (cid, f, l) in done:
+            continue
+        done.add((cid, f, l))
+        if coccinelle.mode == "drvcheck":
+            print("DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s" %
+                  (cid, conf, f, l, c + 1, func, key, msg))
+            for (nf, nl, nc, nm) in notes:
+                print("DRVNOTE\t%s\t%d\t%d\t%s" % (nf, nl, nc + 1, nm))
+        elif coccinelle.mode == "org":
+            coccilib.org.print_todo(Loc(f, l, c), "%s [drvcheck-%s]" % (msg, cid))
+            for (nf, nl, nc, nm) in notes:
+                coccilib.org.print_link(Loc(nf, nl, nc), "%s [drvcheck-%s]" % (nm, cid))
+        else:
+            coccilib.report.print_report(Loc(f, l, c),
+                "WARNING: %s [drvcheck-%s]" % (msg, cid))
+            for (nf, nl, nc, nm) in notes:
+                coccilib.report.print_report(Loc(nf, nl, nc),
+                    "note: %s [drvcheck-%s]" % (nm, cid))
+
+# ---- macros of each driver directory, for folding sizes and BARs
+macros_by_dir = {}
+def_re = re.compile(r"^\s*#\s*define\s+(\w+)[ \t]+(.*?)\s*([/][*].*)?$")
+def dir_macros(d):
+    if d in macros_by_dir:
+        return macros_by_dir[d]
+    m = {}
+    try:
+        names = sorted(os.listdir(d))
+    except Exception:
+        names = []
+    for n in names:
+        if not (n.endswith(".c") or n.endswith(".h")):
+            continue
+        try:
+            with open(os.path.join(d, n), errors="replace") as fh:
+                for line in fh:
+                    mm = def_re.match(line)
+                    if mm and not mm.group(2).endswith(chr(92)):
+                        m.setdefault(mm.group(1), mm.group(2))
+        except Exception:
+            pass
+    macros_by_dir[d] = m
+    return m
+
+def sz(name):
+    mm = re.match(r"^SZ_(\d+)([KMG]?)$", name)
+    if not mm:
+        return None
+    v = int(mm.group(1))
+    return v * {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}[mm.group(2)]
+
+def expand(e, d, depth=0):
+    if depth > 8:
+        return e
+    mac = dir_macros(d)
+    def rep(mm):
+        w = mm.group(0)
+        if w in mac:
+            return "(" + expand(mac[w], d, depth + 1) + ")"
+        s = sz(w)
+        if s is not None:
+            return str(s)
+        return w
+    e = re.sub(r"\b[A-Za-z_]\w*\b", rep, e)
+    e = re.sub(r"\bBIT\s*\(", "(1<<", e)
+    return e
+
+def evaluate(e, d):
+    if e is None:
+        return None
+    x = expand(e, d)
+    x = re.sub(r"\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]+\b", r"\1", x)
+    x = re.sub(r"\(\s*(unsigned\s+long|unsigned\s+int|unsigned|long|int|u32|u64|resource_size_t)\s*\)", "", x)
+    if not re.match(r"^[0-9xXa-fA-F+\-*/<>()|&~ \t]+$", x):
+        return None
+    if re.search(r"[a-wyzA-WYZ]", re.sub(r"0[xX][0-9a-fA-F]+", "", x)):
+        return None
+    try:
+        v = eval(x.replace(chr(47), chr(47) * 2), {"__builtins__": {}}, {})
+        return int(v)
+    except Exception:
+        return None
+
+def norm_text(e):
+    return re.sub(r"\s+", "", e or "")
+
+def norm_start(e, d):
+    """The region key: pci:BAR, or the start expression without the base
+    pointer it is reached through (priv->base and p->base meet)."""
+    t = norm_text(e)
+    t = re.sub(r"^\((resource_size_t|unsigned\s*long|u32|u64|phys_addr_t)\)", "", t)
+    mm = re.match(r"^pci_resource_start\(([^,]+),(.+)\)$", t)
+    if mm:
+        b = evaluate(mm.group(2), d)
+        return "pci:%s" % (b if b is not None else "?" + mm.group(2))
+    t = re.sub(r"^[A-Za-z_]\w*(\[[^\]]*\])?(->|\.)", "", t)
+    return t
+
+def arg(args, i):
+    if i is None or i < 0 or i >= len(args):
+        return None
+    return args[i]
+
+# ---- the facts, per driver directory
+class Call:
+    pass
+calls = []
+for (name, args, f, l, c, func) in icalls:
+    if name not in MODEL:
+        continue
+    role, space, excl, si, zi, bi, di = MODEL[name]
+    k = Call()
+    k.name, k.args, k.site, k.func = name, args, (f, l, c), func
+    k.role, k.space, k.excl = role, space, excl
+    k.dir = os.path.dirname(f) or "."
+    k.start = arg(args, si)
+    k.size = arg(args, zi)
+    if space == "parent":
+        par = norm_text(arg(args, bi))
+        k.space = "port" if "ioport_resource" in par else ("mem" if "iomem_resource" in par else "parent")
+    if space == "pci_bar":
+        k.bar = evaluate(k.start, k.dir)
+        k.key = "pci:%s" % (k.bar if k.bar is not None else "?" + norm_text(k.start))
+    elif space in ("pci_all", "pci_mask"):
+        k.bar = None
+        k.mask = None
+        if name in ("pci_request_selected_regions", "pci_request_selected_regions_exclusive",
+                    "pci_release_selected_regions", "pcim_iomap_regions"):
+            k.mask = evaluate(k.start, k.dir)
+            k.masktext = re.sub(r"pci_select_bars\([^,]+,", "pci_select_bars(", norm_text(k.start))
+            k.masktext = re.sub(r"^[A-Za-z_]\w*(->|\.)", "", k.masktext)
+        elif name in ("pci_request_mem_regions", "pci_release_mem_regions"):
+            k.masktext = "mem"
+        else:
+            k.masktext = "all"
+        k.key = "pci:" + k.masktext
+    elif name == "of_iomap" or name == "devm_of_iomap":
+        k.key = "of:" + norm_text(arg(args, bi)) + "," + norm_text(arg(args, 1 if name == "of_iomap" else 2))
+    elif name in ("devm_ioremap_resource", "devm_platform_ioremap_resource",
+                  "devm_platform_ioremap_resource_byname",
+                  "devm_platform_get_and_ioremap_resource", "of_io_request_and_map"):
+        k.key = "res"
+    else:
+        k.key = norm_start(k.start, k.dir)
+    calls.append(k)
+
+bydir = {}
+for k in calls:
+    bydir.setdefault(k.dir, []).append(k)
+
+def fmt_site(k):
+    return "%s:%d" % (os.path.basename(k.site[0]), k.site[1])
+
+# ---- iomem-unchecked-request
+tested = {}
+for (x, f, l, func) in itested:
+    tested.setdefault((x, f, func), []).append(l)
+for k in calls:
+    if k.role not in ("region_request", "region_request_map"):
+        continue
+    if k.role == "region_request_map" and not k.name.startswith("pcim_iomap_regions"):
+        continue
+    reason = None
+    if k.site in idiscard:
+        reason = "the result of %s() is discarded" % k.name
+    else:
+        for (x, f, l, c, func) in istored:
+            if (f, l, c) != k.site:
+                continue
+            if (f, l, c) in iover:
+                reason = "the result of %s() is stored in %s and overwritten before it is tested" % (k.name, x)
+            elif not [tl for tl in tested.get((x, f, func), []) if tl >= l]:
+                reason = "the result of %s() is stored in %s but never tested" % (k.name, x)
+    if reason:
+        emit("iomem-unchecked-request", "high", k.site, k.func, k.key,
+             reason + ": the region may be busy (claimed by another driver) and the driver goes on using it", [])
+
+# ---- iomem-release-mismatch
+def pci_cls(k):
+    if k.space == "pci_bar":
+        return "bar"
+    if k.masktext == "all":
+        return "all"
+    if k.masktext == "mem":
+        return "mem"
+    return "mask"
+
+for d, ks in sorted(bydir.items()):
+    reqs = [k for k in ks if k.role in ("region_request", "region_request_map")]
+    rels = [k for k in ks if k.role == "region_release"]
+    preqs = [k for k in reqs if k.space.startswith("pci")]
+    for r in rels:
+        if r.space.startswith("pci"):
+            if not preqs:
+                continue
+            rc = pci_cls(r)
+            ok = False
+            for q in preqs:
+                qc = pci_cls(q)
+                if qc == "mask" and (q.mask is None or rc != "bar" or r.bar is None or (q.mask >> r.bar) & 1):
+                    if rc in ("bar", "mask"):
+                        ok = True
+                if qc == rc == "bar" and (q.bar is None or r.bar is None or q.bar == r.bar):
+                    ok = True
+                if qc == rc and qc in ("all", "mem"):
+                    ok = True
+                if qc == "mask" and rc == "mask" and (q.mask is None or r.mask is None or q.mask == r.mask or q.masktext == r.masktext):
+                    ok = True
+                if rc == "mask" and r.mask is None:
+                    ok = True
+                if qc == "all" and rc == "mask" and r.mask is None:
+                    ok = True
+                if rc == "bar" and r.bar is None:
+                    ok = True
+            if ok:
+                continue
+            q = preqs[0]
+            qb = [x for x in preqs if pci_cls(x) == "bar"]
+            if rc == "bar" and qb and not [x for x in preqs if pci_cls(x) != "bar"]:
+                msg = "%s() releases BAR %s but the driver requested BAR %s (%s)" % (
+                    r.name, r.bar, ", ".join(sorted(set(str(x.bar) for x in qb))), fmt_site(qb[0]))
+                q = qb[0]
+            else:
+                msg = "%s() does not release what %s() requested (%s): the PCI region granularity differs" % (
+                    r.name, q.name, fmt_site(q))
+            emit("iomem-release-mismatch", "high", r.site, r.func, r.key, msg,
+                 [(q.site[0], q.site[1], q.site[2], "requested here with %s()" % q.name)])
+            continue
+        if r.space not in ("mem", "port"):
+            continue
+        same = [q for q in reqs if q.key == r.key and q.space in ("mem", "port") and q.role == "region_request"]
+        if not same:
+            continue
+        samesp = [q for q in same if q.space == r.space]
+        if not samesp:
+            q = same[0]
+            msg = "%s() releases %s in the %s space, but %s() requested it in the %s space (%s)" % (
+                r.name, norm_text(r.start), "memory" if r.space == "mem" else "I/O port",
+                q.name, "memory" if q.space == "mem" else "I/O port", fmt_site(q))
+            emit("iomem-release-mismatch", "high", r.site, r.func, r.key, msg,
+                 [(q.site[0], q.site[1], q.site[2], "requested here with %s()" % q.name)])
+            continue
+        rs = evaluate(r.size, r.dir)
+        diff = []
+        for q in samesp:
+            if norm_text(q.size) == norm_text(r.size):
+                diff = []
+                break
+            qs = evaluate(q.size, q.dir)
+            if rs is None or qs is None:
+                diff = []
+                break
+            if qs == rs:
+                diff = []
+                break
+            diff.append((q, qs))
+        if diff:
+            q, qs = diff[0]
+            msg = "%s() releases %s with size %s (%d) but %s() requested size %s (%d) at %s" % (
+                r.name, norm_text(r.start), norm_text(r.size), rs, q.name, norm_text(q.size), qs, fmt_site(q))
+            emit("iomem-release-mismatch", "high", r.site, r.func, r.key, msg,
+                 [(q.site[0], q.site[1], q.site[2], "requested here with size %s" % norm_text(q.size))])
+
+# ---- iomem-unrequested-map and iomem-not-exclusive
+def pci_covers(preqs, bar):
+    for q in preqs:
+        c = pci_cls(q)
+        if c in ("all", "mem"):
+            return True
+        if c == "mask" and (q.mask is None or bar is None or (q.mask >> bar) & 1):
+            return True
+        if c == "bar" and (q.bar is None or bar is None or q.bar == bar):
+            return True
+    return False
+
+for d, ks in sorted(bydir.items()):
+    reqs = [k for k in ks if k.role in ("region_request", "region_request_map")]
+    preqs = [k for k in reqs if k.space.startswith("pci")]
+    mreqs = [k for k in reqs if not k.space.startswith("pci")]
+    maps = [k for k in ks if k.role == "iomap"]
+    for m in maps:
+        if m.space == "pci_bar" or m.key.startswith("pci:"):
+            bar = m.bar if m.space == "pci_bar" else evaluate(norm_text(m.start)[len("pci_resource_start("):].split(",", 1)[-1].rstrip(")"), d)
+            if pci_covers(preqs, bar):
+                continue
+            if [q for q in mreqs if q.key == m.key or q.key.startswith("pci:?") or m.key.startswith("pci:?")]:
+                continue
+            if preqs:
+                conf = "high"
+                what = "the driver requests other BARs (%s) but not BAR %s" % (fmt_site(preqs[0]), bar)
+            elif mreqs:
+                continue
+            else:
+                conf = "medium"
+                what = "the driver never requests it (pci_request_regions(), pci_request_region(), pcim_iomap_regions())"
+            emit("iomem-unrequested-map", conf, m.site, m.func, m.key,
+                 "%s() maps PCI BAR %s without requesting the region: %s" % (m.name, bar if bar is not None else norm_text(m.start), what), [])
+            continue
+        # resource / platform maps
+        if reqs:
+            continue          # the driver requests regions: keys may just not meet
+        if m.name == "of_iomap":
+            continue          # of_iomap() of shared SoC blocks is the norm
+        st = norm_text(m.start)
+        if not re.search(r"(->|\.)start\b", st) and not re.search(r"\bresource_size\(", norm_text(m.size)):
+            continue          # not visibly a device resource (firmware tables, fixed addresses)
+        conf = "low" if m.name.startswith("devm_") else "medium"
+        emit("iomem-unrequested-map", conf, m.site, m.func, m.key,
+             "%s() maps %s without requesting the region (request_mem_region(), devm_ioremap_resource() or devm_platform_ioremap_resource())" % (m.name, st), [])
+
+if coccinelle.notexcl:
+    for d, ks in sorted(bydir.items()):
+        maps = [k for k in ks if k.role == "iomap"]
+        pmaps = [m for m in maps if m.space == "pci_bar" or m.key.startswith("pci:")]
+        for q in ks:
+            if q.role != "region_request" or q.excl:
+                continue
+            if q.name not in ("pci_request_regions", "pci_request_region",
+                              "pci_request_selected_regions", "request_mem_region"):
+                continue
+            hit = None
+            if q.name == "pci_request_regions" or q.name == "pci_request_selected_regions":
+                hit = pmaps[0] if pmaps else None
+            elif q.name == "pci_request_region":
+                for m in pmaps:
+                    mb = m.bar if m.space == "pci_bar" else None
+                    if q.bar is None or mb is None or mb == q.bar or m.key == q.key:
+                        hit = m
+                        break
+            else:
+                for m in maps:
+                    if m.key == q.key:
+                        hit = m
+                        break
+            if hit is None:
+                continue
+            emit("iomem-not-exclusive", "high", q.site, q.func, q.key,
+                 "%s() leaves the MMIO the driver maps open to /dev/mem and sysfs mappings; use %s_exclusive()" % (q.name, q.name),
+                 [(hit.site[0], hit.site[1], hit.site[2], "mapped here with %s()" % hit.name)])
+
+import sys
+if os.environ.get("IDEBUG"):
+    print(istored, itested, iover, file=sys.stderr)
+    for k in calls: print(k.name, k.key, k.start, k.size, getattr(k,"bar",None), file=sys.stderr)
+flush()
