@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/// Report a DMA handle released twice on one path (dma_unmap_single/page/
+/// sg/resource, dma_free_coherent and friends, dma_pool_free) with no
+/// reassignment or reset of the handle, its base pointer or the ring index
+/// in between.  Reported at the second release, with a note at the first.
+///
+// Confidence: Moderate
+// Copyright: (C) 2026 drvcheck authors.
+// Comments: handles that are ring entries indexed by a loop counter are
+//  left alone (the index changes between iterations).
+// Options: --no-includes --include-headers
+// Checks: dma-double-unmap
+// Model-roles: dma/unmap dma/free
+
+virtual report
+virtual org
+virtual drvcheck
+
+@initialize:python@
+@@
+import coccinelle, re
+coccinelle.dbu_out = []
+
+class dbuPos:
+    def __init__(self, pos):
+        self.file, self.line, self.column, self.current_element = pos
+        self.line = str(self.line)
+        self.column_end = self.column
+
+def dbu_pos(p):
+    return (p.file, int(p.line), int(p.column), p.current_element)
+
+def dbu_fname(p):
+    try:
+        with open(p.file, errors='replace') as fh:
+            ln = fh.read().split('\n')[int(p.line) - 1]
+        return ln[int(p.column):int(p.column_end)]
+    except Exception:
+        return '?'
+
+def dbu_key(e):
+    e = re.sub(r'\s+', '', str(e))
+    if re.match(r'^[A-Za-z_]\w*$', e):
+        return 'local:' + e
+    m = re.match(r'^dma_unmap_addr\x28(.*),(\w+)\x29$', e)
+    if m:
+        return m.group(2)
+    m = re.search(r'(?:->|[.])(\w+)$', e)
+    if m:
+        return m.group(1)
+    return 'expr:' + e
+
+def dbu_add(cid, conf, p, key, msg, notes=()):
+    coccinelle.dbu_out.append((cid, conf, dbu_pos(p), key, msg, [(dbu_pos(q), m) for (q, m) in notes]))
+
+def dbu_emit(allout, mode):
+    out = sorted(set((o[0], o[1], o[2], o[3], o[4], tuple(o[5])) for part in allout for o in part),
+                 key=lambda o: (o[2][0], o[2][1], o[2][2], o[0]))
+    seen = set()
+    for cid, conf, pos, k, msg, notes in out:
+        if (cid, pos) in seen:
+            continue
+        seen.add((cid, pos))
+        fl, line, col, fn = pos
+        if mode == 'drvcheck':
+            print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' % (cid, conf, fl, line, col + 1, fn, k, msg))
+            for (npos, nmsg) in notes:
+                print('DRVNOTE\t%s\t%d\t%d\t%s' % (npos[0], npos[1], npos[2] + 1, nmsg))
+        elif mode == 'org':
+            coccilib.org.print_todo(dbuPos(pos), '%s [drvcheck-%s]' % (msg, cid))
+            for (npos, nmsg) in notes:
+                coccilib.org.print_link(dbuPos(npos), '%s [drvcheck-%s]' % (nmsg, cid))
+        else:
+            coccilib.report.print_report(dbuPos(pos), 'WARNING: %s [drvcheck-%s]' % (msg, cid))
+            for (npos, nmsg) in notes:
+                coccilib.report.print_report(dbuPos(npos), 'note: %s [drvcheck-%s]' % (nmsg, cid))
+
+def dbu_lhs(p, fn):
+    """the handle location a map result is assigned to, from the source"""
+    try:
+        with open(p.file, errors='replace') as fh:
+            ln = fh.read().split('\n')[int(p.line) - 1]
+        m = re.search(r'([A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*$', ln[:int(p.column)])
+        if m:
+            return dbu_key(m.group(1))
+    except Exception:
+        pass
+    return 'map:' + fn
+
+def dbu_lhsarg(p):
+    return 'release'
+@dbl_loc exists@
+idexpression x; expression E, E1, E2, E3; position p1, p2;
+@@
+\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, x, ...)
+\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, x, ...)
+\|dma_pool_free@p1(E1, E2, x)
+\)
+...
+    when != x = E
+    when != &x
+    when != memset(...)
+    when != dma_unmap_len_set(...)
+    when != dma_unmap_addr_set(...)
+\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, x, ...)
+\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, x, ...)
+\|dma_pool_free@p2(E1, E2, x)
+\)
+
+@script:python@
+p1 << dbl_loc.p1; p2 << dbl_loc.p2; x << dbl_loc.x;
+@@
+if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
+    fn = dbu_fname(p2[0])
+    dbu_add('dma-double-unmap', 'medium', p2[0], 'local:' + str(x),
+            '%s() releases a DMA handle that was already released on this path' % fn,
+            [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
+
+@dbl_arrow exists@
+idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
+@@
+\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, b->f, ...)
+\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, b->f, ...)
+\|dma_pool_free@p1(E1, E2, b->f)
+\)
+...
+    when != b = E
+    when != &b
+    when != b++
+    when != ++b
+    when != b--
+    when != b += E
+    when != b->f = E
+    when != b.f = E
+    when != memset(...)
+    when != dma_unmap_len_set(...)
+    when != dma_unmap_addr_set(...)
+\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, b->f, ...)
+\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, b->f, ...)
+\|dma_pool_free@p2(E1, E2, b->f)
+\)
+
+@script:python@
+p1 << dbl_arrow.p1; p2 << dbl_arrow.p2; f << dbl_arrow.f;
+@@
+if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
+    fn = dbu_fname(p2[0])
+    dbu_add('dma-double-unmap', 'medium', p2[0], 'field:' + str(f),
+            '%s() releases a DMA handle that was already released on this path' % fn,
+            [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
+
+@dbl_dot exists@
+idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
+@@
+\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, b.f, ...)
+\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, b.f, ...)
+\|dma_pool_free@p1(E1, E2, b.f)
+\)
+...
+    when != b = E
+    when != &b
+    when != b++
+    when != ++b
+    when != b--
+    when != b += E
+    when != b->f = E
+    when != b.f = E
+    when != memset(...)
+    when != dma_unmap_len_set(...)
+    when != dma_unmap_addr_set(...)
+\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, b.f, ...)
+\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, b.f, ...)
+\|dma_pool_free@p2(E1, E2, b.f)
+\)
+
+@script:python@
+p1 << dbl_dot.p1; p2 << dbl_dot.p2; f << dbl_dot.f;
+@@
+if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
+    fn = dbu_fname(p2[0])
+    dbu_add('dma-double-unmap', 'medium', p2[0], 'field:' + str(f),
+            '%s() releases a DMA handle that was already released on this path' % fn,
+            [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
+
+@dbl_macro exists@
+idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
+@@
+\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, dma_unmap_addr(b, f), ...)
+\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, dma_unmap_addr(b, f), ...)
+\|dma_pool_free@p1(E1, E2, dma_unmap_addr(b, f))
+\)
+...
+    when != b = E
+    when != &b
+    when != b++
+    when != ++b
+    when != b--
+    when != b += E
+    when != b->f = E
+    when != b.f = E
+    when != memset(...)
+    when != dma_unmap_len_set(...)
+    when != dma_unmap_addr_set(...)
+\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, dma_unmap_addr(b, f), ...)
+\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, dma_unmap_addr(b, f), ...)
+\|dma_pool_free@p2(E1, E2, dma_unmap_addr(b, f))
+\)
+
+@script:python@
+p1 << dbl_macro.p1; p2 << dbl_macro.p2; f << dbl_macro.f;
+@@
+if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
+    fn = dbu_fname(p2[0])
+    dbu_add('dma-double-unmap', 'medium', p2[0], 'field:' + str(f),
+            '%s() releases a DMA handle that was already released on this path' % fn,
+            [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
+
+@finalize:python depends on drvcheck@
+allout << merge.dbu_out;
+@@
+dbu_emit(allout, 'drvcheck')
+
+@finalize:python depends on org && !drvcheck@
+allout << merge.dbu_out;
+@@
+dbu_emit(allout, 'org')
+
+@finalize:python depends on !org && !drvcheck@
+allout << merge.dbu_out;
+@@
+dbu_emit(allout, 'report')
