@@ -20,7 +20,7 @@ BUILD=$(cd "$1" && pwd)
 SRC=$BUILD/sparse-src
 JOBS=${SPARSE_JOBS:-2}
 
-if [ -f "$SRC/libsparse.a" ] && [ -f "$SRC/sparse-main.o" ] &&
+if [ -f "$SRC/libsparse-drvcheck.a" ] && [ -f "$SRC/sparse-main.o" ] &&
    [ -f "$SRC/.drvcheck-built" ]; then
 	exit 0
 fi
@@ -91,9 +91,21 @@ make -C "$SRC" -j"$JOBS" SPARSE_VERSION="$sparse_version" libsparse.a sparse.o >
 # hands control to drvcheck at three points: main (drvcheck's main calls
 # sparse_main), sparse() per file and linearize_symbol() per function
 # (where the IR checks run, after sparse's expansion and optimisation).
+#
+# sparse's utils.c exports generic names (xstrdup, xasprintf...) that
+# drvcheck's core library defines too; both copies get a sparse_ prefix.
+utils="xstrdup xasprintf xvasprintf xmemdup"
+renames=""
+for sym in $utils; do
+	renames="$renames --redefine-sym $sym=sparse_$sym"
+done
+# shellcheck disable=SC2086
 objcopy --redefine-sym main=sparse_main \
 	--redefine-sym sparse=drvcheck_sparse \
 	--redefine-sym linearize_symbol=drvcheck_linearize_symbol \
-	"$SRC/sparse.o" "$SRC/sparse-main.o" ||
+	$renames "$SRC/sparse.o" "$SRC/sparse-main.o" ||
 	die "objcopy failed: install the Debian package 'binutils'"
+# shellcheck disable=SC2086
+objcopy $renames "$SRC/libsparse.a" "$SRC/libsparse-drvcheck.a" ||
+	die "objcopy failed on libsparse.a"
 touch "$SRC/.drvcheck-built"

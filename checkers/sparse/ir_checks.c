@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "ir_checks.h"
+
+const struct ir_check ir_checks[] = {
+	{ "dma-unmap-size",	check_dma_unmap_size },
+	{ "dma-direction",	check_dma_direction },
+	{ "dma-double-unmap",	check_dma_double_unmap },
+};
+const size_t ir_check_count = sizeof(ir_checks) / sizeof(ir_checks[0]);
+
+void ir_checks_run(struct entrypoint *ep, struct instruction *const *insns,
+		   size_t n_insns)
+{
+	struct fn_ctx ctx;
+
+	fn_ctx_init(&ctx, ep, insns, n_insns);
+	/* most functions make no model call: nothing to check */
+	if (ctx.n_sites)
+		for (size_t i = 0; i < ir_check_count; i++)
+			ir_checks[i].run(&ctx);
+	fn_ctx_free(&ctx);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Questions about SSA values and the CFG of sparse's IR that the checks
+ * share: is a value a constant, is it still defined, can one instruction
+ * reach another.
+ */
+#ifndef DRVCHECK_SPARSE_IR_VALUES_H
+#define DRVCHECK_SPARSE_IR_VALUES_H
+
+#include <stdbool.h>
+
+#include "sparse_headers.h"
+
+/* false for NULL, VOID and registers whose defining instruction is dead */
+bool pseudo_is_live(pseudo_t p);
+
+/* true and *val when p is a constant */
+bool pseudo_const(pseudo_t p, long long *val);
+
+/*
+ * The three answers the design asks size comparisons for: only
+ * VALUES_DIFFERENT may be reported at full confidence.
+ */
+enum value_cmp {
+	VALUES_UNKNOWN,
+	VALUES_EQUAL,
+	VALUES_DIFFERENT,
+};
+enum value_cmp pseudo_compare(pseudo_t a, pseudo_t b);
+
+/*
+ * true when handle may be value: the same pseudo, or a phi one of whose
+ * sources is value (the handle kept in a variable across a loop).
+ */
+bool pseudo_may_be(pseudo_t handle, pseudo_t value);
+
+/*
+ * true when some path runs from instruction from to instruction to without
+ * passing through instruction avoid (NULL: no such constraint).
+ */
+bool insn_reaches(struct instruction *from, struct instruction *to,
+		  struct instruction *avoid);
+
+#endif

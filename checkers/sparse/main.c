@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * drvcheck-sparse: sparse, plus drvcheck's checks on its IR.
+ *
+ * Kbuild runs $(CHECK) with sparse's command line ($(CHECKFLAGS) $(c_flags)
+ * file.c).  To keep every sparse option, warning and exit status exactly as
+ * users know them, drvcheck-sparse does not reimplement sparse's driver: it
+ * runs sparse's own main() (sparse.c, built from the same Debian source as
+ * libsparse.a; fetch-sparse.sh renames it sparse_main).  In that object the
+ * calls to sparse() and linearize_symbol() are renamed to the two hooks
+ * below, so drvcheck sees each file and each linearized function right
+ * where sparse's own IR checks run, and reads the IR sparse already built.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "insn_trace.h"
+#include "ir_checks.h"
+#include "report.h"
+#include "sparse_headers.h"
+
+int sparse_main(int argc, char **argv);
+struct symbol_list *drvcheck_sparse(char *filename);
+struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym);
+
+/* Set when sparse reported an error in the current file. */
+static int errors_at_start;
+static bool skip_noted;
+
+struct symbol_list *drvcheck_sparse(char *filename)
+{
+	/* findings of the previous file go out before this file's warnings */
+	report_flush();
+	errors_at_start = has_error;
+	skip_noted = false;
+	return sparse(filename);
+}
+
+struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
+{
+	struct instruction *const *insns;
+	struct entrypoint *ep;
+	size_t n_insns;
+
+	insn_trace_start();
+	ep = linearize_symbol(sym);
+	insn_trace_stop();
+	if (!ep || !ep->entry)
+		return ep;
+	/*
+	 * After a parse or type error the IR may be partial: sparse's message
+	 * stands, drvcheck says once that it did not analyse the file.
+	 */
+	if (has_error != errors_at_start) {
+		if (!skip_noted)
+			fprintf(stderr, "%s: note: drvcheck: analysis skipped after sparse errors\n",
+				stream_name(sym->pos.stream));
+		skip_noted = true;
+		return ep;
+	}
+	insns = insn_trace(&n_insns);
+	ir_checks_run(ep, insns, n_insns);
+	return ep;
+}
+
+int main(int argc, char **argv)
+{
+	/* also when sparse exits early (-Wsparse-error) */
+	atexit(report_flush);
+	return sparse_main(argc, argv);
+}

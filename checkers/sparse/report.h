@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * drvcheck-sparse's diagnostics: findings of the current translation unit,
+ * kept in the shared finding list and printed with the shared gcc-style
+ * writer after sparse has finished with the file (sparse's own warnings are
+ * printed as they come, untouched).
+ */
+#ifndef DRVCHECK_SPARSE_REPORT_H
+#define DRVCHECK_SPARSE_REPORT_H
+
+#include "core/finding.h"
+#include "sparse_headers.h"
+
+/* Adds a finding for check id at pos in function fn; returns it for notes. */
+struct finding *report(const char *id, struct position pos, const char *fn,
+		       const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void report_note(struct finding *f, struct position pos, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Prints and forgets what was reported so far (per file and at exit). */
+void report_flush(void);
+
+#endif
