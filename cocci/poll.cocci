@@ -518,16 +518,16 @@ coccinelle.psleep.append((p[0].current_element, "might_sleep") + _loc(p[0]))
 
 // ---------------------------------------------------------------------------
 // poll-no-wait: a return reachable without poll_wait() and without handing
-// the poll_table to anyone
+// the poll_table to anyone (no use of the poll_table parameter at all)
 
 @nowait exists@
 identifier f, pt;
-expression E, g;
+expression E;
 position p;
 @@
 f(..., poll_table *pt, ...) {
  ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
-     when != g(..., pt, ...)
+     when != pt
  return@p E;
 }
 
@@ -541,12 +541,12 @@ coccinelle.pnowait.append((f, pt, E) + _loc(p[0]))
 
 @nowait2 exists@
 identifier f, pt;
-expression E, g;
+expression E;
 position p;
 @@
 f(..., struct poll_table_struct *pt, ...) {
  ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
-     when != g(..., pt, ...)
+     when != pt
  return@p E;
 }
 

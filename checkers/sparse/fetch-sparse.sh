@@ -83,8 +83,17 @@ else
 fi
 # Only the library and sparse's own driver object are built: sparse's other
 # tools want gtk/libxml/llvm, which drvcheck does not need.
-make -C "$SRC" -j"$JOBS" SPARSE_VERSION="$sparse_version" libsparse.a sparse.o >/dev/null ||
-	die "building libsparse.a failed (see make output above)"
+# Under a parent make (CMake's build) the jobserver decides the parallelism.
+case ${MAKEFLAGS:-} in
+*jobserver*) jobs= ;;
+*) jobs=-j$JOBS ;;
+esac
+log=$BUILD/sparse-build.log
+# shellcheck disable=SC2086
+if ! make -C "$SRC" $jobs SPARSE_VERSION="$sparse_version" libsparse.a sparse.o >"$log" 2>&1; then
+	tail -n 30 "$log" >&2
+	die "building libsparse.a failed (full log: $log)"
+fi
 
 # drvcheck-sparse runs sparse's own main() unchanged, so users get exactly
 # sparse's behaviour and warnings.  Renaming symbols in a copy of sparse.o
