@@ -235,6 +235,12 @@ static void summary(const struct finding_list *list, size_t files,
 	fputc('\n', stderr);
 }
 
+static void options_free(struct scan_options *o)
+{
+	strlist_free(&o->check_specs);
+	strlist_free(&o->exclude_specs);
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	struct scan_options o;
@@ -244,22 +250,22 @@ int cmd_scan(int argc, char **argv)
 	struct finding_list findings = { 0 };
 	FILE *out = stdout;
 	long baselined = 0;
-	int status;
+	int status = EXIT_TROUBLE;
 
 	if (parse_options(argc, argv, &o))
-		return EXIT_TROUBLE;
+		goto out;
 	if (optind >= argc) {
 		fputs("drvcheck: scan: no PATH given\n", stderr);
 		scan_usage(stderr);
-		return EXIT_TROUBLE;
+		goto out;
 	}
 	if (!o.kernel_version_given)
 		o.kernel_version = sources_kernel_version(argv[optind]);
 	if (build_selection(&o, &sel))
-		return EXIT_TROUBLE;
+		goto out;
 	for (int i = optind; i < argc; i++)
 		if (sources_add(&req.files, &req.explicit_files, argv[i]))
-			return EXIT_TROUBLE;
+			goto out;
 	req.checks = &sel;
 	req.jobs = o.jobs;
 	req.progress = !o.quiet && isatty(2);
@@ -267,34 +273,34 @@ int cmd_scan(int argc, char **argv)
 	scan_run(&req, o.engine_mask, o.engine_explicit, &findings, &st);
 	if (o.write_baseline && baseline_write(o.write_baseline, &findings)) {
 		perror(o.write_baseline);
-		return EXIT_TROUBLE;
+		goto out;
 	}
 	if (o.baseline) {
 		baselined = baseline_filter(o.baseline, &findings);
 		if (baselined < 0) {
 			fprintf(stderr, "drvcheck: %s: not a readable drvcheck "
 				"baseline\n", o.baseline);
-			return EXIT_TROUBLE;
+			goto out;
 		}
 	}
 	if (o.output && !(out = fopen(o.output, "w"))) {
 		perror(o.output);
-		return EXIT_TROUBLE;
+		goto out;
 	}
 	output_findings(out, o.format, &findings);
 	if (out != stdout && fclose(out)) {
 		perror(o.output);
-		return EXIT_TROUBLE;
+		goto out;
 	}
 	if (!o.quiet)
 		summary(&findings, req.files.n, baselined, &st);
 	status = findings_status(&findings, o.fail_on);
 	if (st.tool_error || st.explicit_unparsed)
 		status = EXIT_TROUBLE;
+out:
 	finding_list_free(&findings);
 	strlist_free(&req.files);
 	strlist_free(&req.explicit_files);
-	strlist_free(&o.check_specs);
-	strlist_free(&o.exclude_specs);
+	options_free(&o);
 	return status;
 }

@@ -73,20 +73,16 @@ if [ -x /usr/bin/python3 ] && [ -f "$SRC/build/sarif-schema.json" ]; then
 	expect 0 "sarif validates against the 2.1.0 schema" -- /usr/bin/python3 \
 		"$SRC/testsuite/cli/validate_sarif.py" "$SRC/build/sarif-schema.json" "$T/out.sarif"
 else
-	fail=$((fail + 1)); echo "FAIL sarif schema validation: no schema (run ./drvcheck-setup)"
+	fail=$((fail + 1)); echo "FAIL sarif schema validation: no schema (./bootstrap test fetches it)"
 fi
 
 # Baselines: accepted findings stop failing; fingerprints survive line shifts.
 expect 1 "write a baseline" -- "$DRVCHECK" scan --write-baseline "$T/base" "$BUGGY"
 expect 0 "baselined findings pass" -- "$DRVCHECK" scan --baseline "$T/base" "$BUGGY"
-mkdir "$T/shift"; { printf '/* moved */\n\n\n'; cat "$BUGGY"; } > "$T/shift/x.c"
-cp "$BUGGY" "$T/shift/orig.c"
-"$DRVCHECK" scan -q --format json "$T/shift/orig.c" | sed 's/.*"fingerprint":"\([0-9a-f]*\)".*/\1/' > "$T/fp1"
-"$DRVCHECK" scan -q --format json "$T/shift/x.c" | sed 's/.*"fingerprint":"\([0-9a-f]*\)".*/\1/' > "$T/fp2"
-sed -i 's/x\.c/orig.c/' "$T/fp2"
-"$DRVCHECK" scan -q --write-baseline "$T/base2" "$T/shift/orig.c" >/dev/null
-sed "s#$T/shift/orig.c#$T/shift/x.c#" "$T/base2" > "$T/base3"
-expect 0 "baseline survives a line shift" -- "$DRVCHECK" scan --baseline "$T/base3" "$T/shift/x.c"
+mkdir "$T/shift"; cp "$BUGGY" "$T/shift/x.c"
+"$DRVCHECK" scan -q --write-baseline "$T/base2" "$T/shift/x.c" >/dev/null
+{ printf '/* three new lines\n * move every finding\n */\n'; cat "$BUGGY"; } > "$T/shift/x.c"
+expect 0 "baseline survives a line shift" -- "$DRVCHECK" scan --baseline "$T/base2" "$T/shift/x.c"
 expect 2 "unreadable baseline" -- "$DRVCHECK" scan --baseline "$T/nonexistent" "$BUGGY"
 
 expect 0 "list-checks" -- "$DRVCHECK" list-checks
