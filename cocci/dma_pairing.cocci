@@ -951,7 +951,7 @@ dcp_site(p, 'rel', h=h, cpu=c)
 
 // ------------------------------------------- where map/alloc results go
 
-@asg@
+@asg depends on site@
 expression E; position p;
 @@
 E = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\|dma_alloc_coherent@p\|dma_zalloc_coherent@p\|dmam_alloc_coherent@p\|dma_alloc_attrs@p\|dma_alloc_wc@p\|pci_alloc_consistent@p\|pci_zalloc_consistent@p\|dma_alloc_noncoherent@p\|dma_pool_alloc@p\|dma_pool_zalloc@p\)(...)
@@ -961,7 +961,7 @@ p << asg.p; e << asg.E;
 @@
 dcp_other('ret', p, lhs=e)
 
-@asgd@
+@asgd depends on site@
 position p; type T; identifier x;
 @@
 T x = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\|dma_alloc_coherent@p\|dma_zalloc_coherent@p\|dmam_alloc_coherent@p\|dma_alloc_attrs@p\|dma_alloc_wc@p\|pci_alloc_consistent@p\|pci_zalloc_consistent@p\|dma_alloc_noncoherent@p\|dma_pool_alloc@p\|dma_pool_zalloc@p\)(...);
@@ -972,7 +972,7 @@ p << asgd.p; x << asgd.x;
 dcp_other('ret', p, lhs=x)
 
 // a handle local stored into a field after the map
-@st exists@
+@st depends on site exists@
 expression X, E2; position p, p2;
 @@
 X = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\)(...)
@@ -984,7 +984,7 @@ p << st.p; x << st.X; e << st.E2;
 @@
 dcp_other('store', p, local=x, to=e)
 
-@std exists@
+@std depends on site exists@
 type T; identifier x; expression E2; position p, p2;
 @@
 T x = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\)(...);
@@ -997,7 +997,7 @@ p << std.p; x << std.x; e << std.E2;
 dcp_other('store', p, local=x, to=e)
 
 // handle and length fields set with the dma_unmap_*_set() macros
-@fset@
+@fset depends on site@
 expression B, V; identifier F; position p;
 @@
 \(dma_unmap_addr_set@p\|dma_unmap_len_set@p\)(B, F, V)
@@ -1008,7 +1008,7 @@ p << fset.p; b << fset.B; f << fset.F; v << fset.V;
 dcp_other('fset', p, fn=dcp_fname(p[0]), base=b, fld=f, val=v)
 
 // definitions of locals (handles loaded from fields, sizes held in locals)
-@lv@
+@lv depends on site@
 local idexpression x; expression E; position p;
 @@
 x@p = E
@@ -1018,7 +1018,7 @@ p << lv.p; x << lv.x; e << lv.E;
 @@
 dcp_other('load', p, local=x, val=e)
 
-@lvd@
+@lvd depends on site@
 type T; identifier x; expression E; position p;
 @@
 T x@p = E;
@@ -1029,7 +1029,7 @@ p << lvd.p; x << lvd.x; e << lvd.E;
 dcp_other('load', p, local=x, val=e)
 
 // declared struct types of the bases of handle / length expressions
-@tb@
+@tb depends on site@
 type T; T *b; T b2; identifier fld; position p;
 @@
 \(dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_sync_single_for_cpu\|dma_sync_single_for_device\|pci_dma_sync_single_for_cpu\|pci_dma_sync_single_for_device\|dma_sync_single_range_for_cpu\|dma_sync_single_range_for_device\|dma_unmap_sg\|dma_unmap_sg_attrs\|pci_unmap_sg\|dma_sync_sg_for_cpu\|dma_sync_sg_for_device\|pci_dma_sync_sg_for_cpu\|pci_dma_sync_sg_for_device\|dma_unmap_sgtable\|dma_sync_sgtable_for_cpu\|dma_sync_sgtable_for_device\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_free_noncoherent\|dma_pool_free\|dma_unmap_addr_set\|dma_unmap_len_set\|dma_unmap_addr\|dma_unmap_len\)(...,
@@ -1051,7 +1051,7 @@ p << tb.p; t << tb.T; b << tb.b2;
 @@
 dcp_other('type', p, base=b, ty=t)
 
-@tbf@
+@tbf depends on site@
 type T; T *b; position p;
 @@
 \(dma_unmap_addr\|dma_unmap_len\|dma_unmap_addr_set\|dma_unmap_len_set\)(b@p, ...)
@@ -1061,7 +1061,7 @@ p << tbf.p; t << tbf.T; b << tbf.b;
 @@
 dcp_other('type', p, base=b, ty=t)
 
-@tbs@
+@tbs depends on site@
 type T; T *b; T b2; identifier fld; position p; expression E;
 @@
 (

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "finding_tab.h"
 #include "run.h"
 
 #ifndef DRVCHECK_COCCI_DIR
@@ -88,63 +89,13 @@ static bool script_wanted(const struct script *s, const struct selection *sel)
 	return false;
 }
 
-/* Splits a tab-separated line into at most max fields, in place. */
-static size_t split_tabs(char *line, char **fields, size_t max)
-{
-	size_t n = 0;
-
-	while (n < max) {
-		fields[n++] = line;
-		line = strchr(line, '\t');
-		if (!line)
-			break;
-		*line++ = '\0';
-	}
-	return n;
-}
-
-static unsigned int to_uint(const char *s)
-{
-	return (unsigned int)strtoul(s, NULL, 10);
-}
-
-/* DRVCHECK id conf file line col function key message / DRVNOTE ... */
+/* The DRVCHECK/DRVNOTE lines the scripts print (finding_tab.h). */
 static void parse_output(const char *path, const struct selection *sel,
 			 struct finding_list *out)
 {
 	char *text = read_file(path, NULL);
-	struct finding *last = NULL;
-	char *save = NULL;
 
-	for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		char *f[9];
-		const struct check *c;
-		enum confidence conf;
-
-		if (strncmp(line, "DRVNOTE\t", 8) == 0) {
-			if (last && split_tabs(line, f, 5) == 5)
-				finding_add_note(last, f[1], to_uint(f[2]),
-						 to_uint(f[3]), f[4]);
-			continue;
-		}
-		last = NULL;
-		if (strncmp(line, "DRVCHECK\t", 9) != 0 ||
-		    split_tabs(line, f, 9) != 9)
-			continue;
-		c = check_lookup(f[1]);
-		if (!c) {
-			fprintf(stderr, "drvcheck: cocci: unknown check id '%s' "
-				"from a script\n", f[1]);
-			continue;
-		}
-		if (!selection_has(sel, c))
-			continue;
-		if (confidence_parse(f[2], &conf))
-			conf = CONF_MEDIUM;
-		last = finding_add(out, c, conf, f[3], to_uint(f[4]),
-				   to_uint(f[5]), f[6], f[7], f[8], ENGINE_COCCI);
-	}
+	finding_tab_parse(text, sel, ENGINE_COCCI, out);
 	free(text);
 }
 

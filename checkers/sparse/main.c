@@ -66,6 +66,9 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 int main(int argc, char **argv)
 {
 	/* also when sparse exits early (-Wsparse-error) */
+	argc = report_options(argc, argv);
+	if (argc < 0)
+		return 2;
 	atexit(report_flush);
 	return sparse_main(argc, argv);
 }

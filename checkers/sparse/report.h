@@ -18,6 +18,15 @@ struct finding *report(const char *id, struct position pos, const char *fn,
 void report_note(struct finding *f, struct position pos, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * drvcheck's own options, taken out of the command line before sparse sees
+ * it: --drvcheck-checks=LIST (the --checks syntax of drvcheck scan) and
+ * --drvcheck-format=text|tab (tab: DRVCHECK lines on stdout for the
+ * drvcheck engine, finding_tab.h).  Returns the new argc, or -1 after
+ * printing why an option is wrong.
+ */
+int report_options(int argc, char **argv);
+
 /* Prints and forgets what was reported so far (per file and at exit). */
 void report_flush(void);
 
