@@ -37,6 +37,7 @@ struct engine_ops {
 };
 
 extern const struct engine_ops cocci_engine;
+extern const struct engine_ops sparse_engine;
 
 /* Every engine drvcheck has, in run order; NULL-terminated. */
 extern const struct engine_ops *const engines[];

@@ -6,6 +6,7 @@
 /* Register a new engine here; the CLI and the runner pick it up. */
 const struct engine_ops *const engines[] = {
 	&cocci_engine,
+	&sparse_engine,
 	NULL,
 };
 

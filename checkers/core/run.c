@@ -109,7 +109,8 @@ void tmpdir_remove(char *dir)
 	while (d && (e = readdir(d))) {
 		char *p;
 
-		if (e->d_name[0] == '.')
+		/* dot files too: a Kbuild run leaves .*.cmd behind */
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
 		p = xasprintf("%s/%s", dir, e->d_name);
 		unlink(p);

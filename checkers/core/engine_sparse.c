@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The sparse engine: runs drvcheck-sparse once per module (kbuild_modules.h)
+ * with the command line Kbuild would give it (kbuild_flags.h), several at a
+ * time under --jobs, and reads back the DRVCHECK lines it prints with
+ * --drvcheck-format=tab.  Only the checks the catalogue gives to sparse
+ * are asked for; sparse's own warnings are not drvcheck findings and are
+ * dropped, its errors are shown.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "finding_tab.h"
+#include "kbuild_flags.h"
+#include "kbuild_modules.h"
+#include "run.h"
+
+#define SPARSE_PROG "drvcheck-sparse"
+
+/* The directory of the running program, where a build tree keeps its tools. */
+static char *self_dir(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	return slash ? xstrndup(buf, (size_t)(slash - buf)) : NULL;
+}
+
+/* $DRVCHECK_SPARSE, next to drvcheck (installed or build tree), or PATH. */
+static char *sparse_prog(void)
+{
+	const char *env = getenv("DRVCHECK_SPARSE");
+	static const char *const rel[] = {
+		SPARSE_PROG, "checkers/sparse/" SPARSE_PROG,
+	};
+	char *dir = self_dir();
+
+	if (env && *env)
+		return xstrdup(env);
+	for (size_t i = 0; dir && i < 2; i++) {
+		char *p = xasprintf("%s/%s", dir, rel[i]);
+
+		if (access(p, X_OK) == 0) {
+			free(dir);
+			return p;
+		}
+		free(p);
+	}
+	free(dir);
+	return tool_on_path(SPARSE_PROG) ? xstrdup(SPARSE_PROG) : NULL;
+}
+
+static const char *sparse_unavailable(void)
+{
+	char *prog = sparse_prog(), *kdir = kbuild_kdir();
+	const char *why = NULL;
+
+	if (!prog)
+		why = SPARSE_PROG " not found (build it, or set DRVCHECK_SPARSE)";
+	else if (!kdir)
+		why = "no kernel headers (install linux-headers-amd64, or set KDIR)";
+	else if (!tool_on_path("make"))
+		why = "make not found (needed to learn Kbuild's flags)";
+	free(prog);
+	free(kdir);
+	return why;
+}
+
+/* Where the recorded flags are kept: the build tree, else the user's cache. */
+static char *cache_dir(const char *prog)
+{
+	const char *env = getenv("DRVCHECK_CACHE_DIR");
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	const char *slash = strrchr(prog, '/');
+	char *dir;
+
+	if (env && *env)
+		return xstrdup(env);
+	if (slash) {
+		dir = xstrndup(prog, (size_t)(slash - prog));
+		if (access(dir, W_OK) == 0)
+			return dir;
+		free(dir);
+	}
+	if (xdg && *xdg)
+		dir = xasprintf("%s/drvcheck", xdg);
+	else
+		dir = xasprintf("%s/.cache/drvcheck", home && *home ? home : "/tmp");
+	/* one level: the user's cache directory itself exists, or use /tmp */
+	if (!is_dir(dir) && mkdir(dir, 0755) && !is_dir(dir)) {
+		free(dir);
+		return xstrdup("/tmp");
+	}
+	return dir;
+}
+
+/* The checks to ask for: selected, and given to sparse by the catalogue. */
+static void sparse_selection(const struct selection *req, struct selection *sel,
+			     struct strbuf *ids)
+{
+	memset(sel, 0, sizeof(*sel));
+	for (size_t i = 0; i < check_count; i++) {
+		const struct check *c = &check_table[i];
+
+		if (!(c->engines & ENGINE_SPARSE) || !selection_has(req, c))
+			continue;
+		sel->on[i] = true;
+		sb_printf(ids, "%s%s", ids->len ? "," : "--drvcheck-checks=", c->id);
+	}
+}
+
+struct job {
+	const struct kmodule *module;
+	struct child child;
+	struct strlist argv;
+};
+
+static int job_start(struct job *job, const char *prog,
+		     const struct strlist *flags, const char *checks,
+		     const struct kmodule *m)
+{
+	memset(job, 0, sizeof(*job));
+	job->module = m;
+	strlist_add(&job->argv, prog);
+	strlist_add(&job->argv, "--drvcheck-format=tab");
+	strlist_add(&job->argv, checks);
+	for (size_t i = 0; i < flags->n; i++)
+		strlist_add(&job->argv, flags->items[i]);
+	strlist_add_owned(&job->argv, xasprintf("-DKBUILD_BASENAME=\"%s\"", m->name));
+	strlist_add_owned(&job->argv, xasprintf("-DKBUILD_MODNAME=\"%s\"", m->name));
+	strlist_add_owned(&job->argv, xasprintf("-D__KBUILD_MODNAME=kmod_%s", m->name));
+	for (size_t i = 0; i < m->files.n; i++)
+		strlist_add(&job->argv, m->files.items[i]);
+	strlist_add_owned(&job->argv, NULL);
+	return child_start(&job->child, job->argv.items);
+}
+
+/*
+ * sparse's errors are shown; a file drvcheck-sparse did not analyse
+ * ("analysis skipped") counts as partly analysed.
+ */
+static void read_errors(const char *path, const struct scan_request *req,
+			struct scan_status *status)
+{
+	char *text = read_file(path, NULL), *save = NULL;
+	const char *skipped = ": note: drvcheck: analysis skipped";
+
+	for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *at = strstr(line, skipped);
+
+		if (strstr(line, ": error: "))
+			fprintf(stderr, "%s\n", line);
+		if (!at)
+			continue;
+		*at = '\0';
+		status->files_partial++;
+		if (strlist_has(&req->explicit_files, line))
+			status->explicit_unparsed++;
+		fprintf(stderr, "drvcheck: %s: sparse errors, the file was not "
+			"analysed\n", line);
+	}
+	free(text);
+}
+
+static int job_finish(struct job *job, const struct scan_request *req,
+		      const struct selection *sel, struct finding_list *out,
+		      struct scan_status *status)
+{
+	int rc = child_wait(&job->child);
+	char *text;
+
+	/* sparse exits 1 after errors in the file; more is a crash */
+	if (rc > 1) {
+		fprintf(stderr, "drvcheck: sparse: %s failed on module %s "
+			"(exit status %d)\n", job->argv.items[0],
+			job->module->key, rc);
+		text = read_file(job->child.err_path, NULL);
+		fputs(text ? text : "", stderr);
+		free(text);
+	}
+	text = read_file(job->child.out_path, NULL);
+	finding_tab_parse(text, sel, ENGINE_SPARSE, out);
+	free(text);
+	read_errors(job->child.err_path, req, status);
+	child_cleanup(&job->child);
+	strlist_free(&job->argv);
+	return rc > 1 ? -1 : 0;
+}
+
+static int run_modules(const struct scan_request *req, const char *prog,
+		       const struct strlist *flags, const struct selection *sel,
+		       const char *checks, struct finding_list *out,
+		       struct scan_status *status)
+{
+	struct kmodule_list mods = { 0 };
+	size_t width = req->jobs > 1 ? (size_t)req->jobs : 1;
+	struct job *jobs = xcalloc(width, sizeof(*jobs));
+	size_t next = 0, done = 0;
+	int ret = 0;
+
+	kbuild_modules(&req->files, &mods);
+	/* a window of running jobs, finished in the order they started */
+	while (done < mods.n) {
+		while (next < mods.n && next - done < width) {
+			struct job *job = &jobs[next % width];
+
+			if (job_start(job, prog, flags, checks, &mods.items[next])) {
+				perror("drvcheck: cannot run " SPARSE_PROG);
+				child_cleanup(&job->child);
+				strlist_free(&job->argv);
+				ret = -1;
+				goto out;
+			}
+			next++;
+		}
+		if (req->progress)
+			fprintf(stderr, "\rdrvcheck: sparse %zu/%zu modules...\033[K",
+				done + 1, mods.n);
+		if (job_finish(&jobs[done % width], req, sel, out, status))
+			ret = -1;
+		done++;
+	}
+out:
+	while (done < next) {
+		job_finish(&jobs[done % width], req, sel, out, status);
+		done++;
+	}
+	if (req->progress && mods.n)
+		fputs("\r\033[K", stderr);
+	free(jobs);
+	kmodule_list_free(&mods);
+	return ret;
+}
+
+static int sparse_run(const struct scan_request *req, struct finding_list *out,
+		      struct scan_status *status)
+{
+	char *prog = sparse_prog(), *kdir = kbuild_kdir(), *cache = NULL;
+	struct strlist flags = { 0 };
+	struct strbuf checks = { 0 };
+	struct selection sel;
+	int ret = -1;
+
+	sparse_selection(req->checks, &sel, &checks);
+	if (!checks.len) {
+		ret = 0;	/* nothing selected that sparse checks */
+		goto out;
+	}
+	if (!prog || !kdir)
+		goto out;
+	cache = cache_dir(prog);
+	if (kbuild_check_flags(kdir, cache, &flags))
+		goto out;
+	ret = run_modules(req, prog, &flags, &sel, checks.buf, out, status);
+out:
+	if (ret)
+		status->tool_error = true;
+	strlist_free(&flags);
+	sb_free(&checks);
+	free(cache);
+	free(kdir);
+	free(prog);
+	return ret;
+}
+
+const struct engine_ops sparse_engine = {
+	.name = "sparse",
+	.id = ENGINE_SPARSE,
+	.unavailable = sparse_unavailable,
+	.run = sparse_run,
+};

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kbuild_modules.h"
+
+static char *dir_of(const char *file)
+{
+	const char *slash = strrchr(file, '/');
+
+	return slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup(".");
+}
+
+static const char *base_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+static char *makefile_text(const char *dir)
+{
+	static const char *const names[] = { "Kbuild", "Makefile" };
+
+	for (size_t i = 0; i < 2; i++) {
+		char *p = xasprintf("%s/%s", dir, names[i]);
+		char *text = read_file(p, NULL);
+
+		free(p);
+		if (text)
+			return text;
+	}
+	return NULL;
+}
+
+/*
+ * The composite that lists obj ("a.o") in a line "name-y := a.o b.o" or
+ * "name-objs += ...", or NULL.  Continuation lines are joined first.
+ */
+static char *composite_of(char *text, const char *obj)
+{
+	struct strlist lines = { 0 };
+	char *found = NULL;
+
+	for (char *p = text; (p = strstr(p, "\\\n")); )
+		p[0] = p[1] = ' ';
+	strlist_split(&lines, text, "\n");
+	for (size_t i = 0; i < lines.n && !found; i++) {
+		char *line = lines.items[i], *assign = strchr(line, '=');
+		struct strlist words = { 0 };
+		char *name;
+
+		if (!assign)
+			continue;
+		*assign = '\0';
+		if (assign > line && (assign[-1] == ':' || assign[-1] == '+'))
+			assign[-1] = '\0';
+		name = line + strspn(line, " \t");
+		name[strcspn(name, " \t")] = '\0';
+		if (has_suffix(name, "-y"))
+			name[strlen(name) - 2] = '\0';
+		else if (has_suffix(name, "-objs"))
+			name[strlen(name) - 5] = '\0';
+		else
+			continue;
+		/* obj-y, obj-m and ccflags-y are not composites */
+		if (!*name || strcmp(name, "obj") == 0 || strchr(name, '$') ||
+		    has_suffix(name, "flags"))
+			continue;
+		strlist_split(&words, assign + 1, " \t");
+		if (strlist_has(&words, obj))
+			found = xstrdup(name);
+		strlist_free(&words);
+	}
+	strlist_free(&lines);
+	return found;
+}
+
+static struct kmodule *module_get(struct kmodule_list *out, char *name,
+				  char *key)
+{
+	struct kmodule *m;
+
+	for (size_t i = 0; i < out->n; i++)
+		if (strcmp(out->items[i].key, key) == 0) {
+			free(name);
+			free(key);
+			return &out->items[i];
+		}
+	GROW(out->items, out->cap, out->n + 1);
+	m = &out->items[out->n++];
+	memset(m, 0, sizeof(*m));
+	m->name = name;
+	m->key = key;
+	return m;
+}
+
+/* KBUILD_MODNAME is the object name with '-' as '_'. */
+static char *modname(const char *s, size_t len)
+{
+	char *name = xstrndup(s, len);
+
+	for (char *p = name; *p; p++)
+		if (!isalnum((unsigned char)*p))
+			*p = '_';
+	return name;
+}
+
+void kbuild_modules(const struct strlist *files, struct kmodule_list *out)
+{
+	for (size_t i = 0; i < files->n; i++) {
+		const char *file = files->items[i], *base = base_of(file);
+		char *dir = dir_of(file), *text = makefile_text(dir);
+		char *obj = xasprintf("%.*s.o", (int)strcspn(base, "."), base);
+		char *composite = text ? composite_of(text, obj) : NULL;
+		const char *name = composite ? composite : text ? base : base_of(dir);
+		char *mod = modname(name, composite ? strlen(name) : strcspn(name, "."));
+		struct kmodule *m;
+
+		m = module_get(out, mod, xasprintf("%s/%s", dir, mod));
+		strlist_add(&m->files, file);
+		free(composite);
+		free(obj);
+		free(text);
+		free(dir);
+	}
+}
+
+void kmodule_list_free(struct kmodule_list *list)
+{
+	for (size_t i = 0; i < list->n; i++) {
+		free(list->items[i].name);
+		free(list->items[i].key);
+		strlist_free(&list->items[i].files);
+	}
+	free(list->items);
+	memset(list, 0, sizeof(*list));
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Which files of a scan form one module, for engines that analyse a module
+ * at a time (drvcheck-sparse pairs a map and its release across the files
+ * of one module).  The rule follows how Kbuild would build them:
+ *  - a directory with a Kbuild or Makefile: the files a composite object
+ *    lists literally (name-y := a.o b.o, name-objs) are module "name";
+ *    every other file is a module of its own;
+ *  - a directory without one (a testsuite case directory, which the
+ *    parent's Kbuild builds as one composite module): all its files.
+ */
+#ifndef DRVCHECK_KBUILD_MODULES_H
+#define DRVCHECK_KBUILD_MODULES_H
+
+#include "util.h"
+
+struct kmodule {
+	char *name;		/* KBUILD_MODNAME */
+	char *key;		/* directory + name: what makes it unique */
+	struct strlist files;
+};
+
+struct kmodule_list {
+	struct kmodule *items;
+	size_t n, cap;
+};
+
+/* Groups files (in order of first appearance) into modules. */
+void kbuild_modules(const struct strlist *files, struct kmodule_list *out);
+void kmodule_list_free(struct kmodule_list *list);
+
+#endif
