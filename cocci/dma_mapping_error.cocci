@@ -2,7 +2,8 @@
 /// Report DMA maps (single, page, resource, skb_frag_dma_map and the legacy
 /// pci_map_* names) whose handle is never tested with dma_mapping_error()
 /// or pci_dma_mapping_error() on any path (the kmerr.cocci scheme: collect
-/// the maps that have a test, report the others).  A handle that is
+/// the handles that are tested, report the maps of the others; joined per
+/// function without path matching, so it stays cheap).  A handle that is
 /// returned to the caller is left to the caller.
 ///
 // Confidence: Moderate
@@ -20,7 +21,7 @@ virtual drvcheck
 @initialize:python@
 @@
 import coccinelle, re
-coccinelle.dme_out = []
+coccinelle.dme_facts = []
 
 class dmePos:
     def __init__(self, pos):
@@ -88,97 +89,135 @@ def dme_lhs(p, fn):
         pass
     return 'map:' + fn
 
-// maps whose handle is tested, returned, or passed to a checker
-@wtat exists@
-expression H; position p; expression E; identifier chk =~ "mapping_error";
+def dme_lhsarg(p):
+    return 'release'
+
+def dme_fact(p, kind, val):
+    if isinstance(val, tuple):
+        val = tuple(re.sub(r'\s+', '', v) for v in val)
+    else:
+        val = re.sub(r'\s+', '', str(val))
+    coccinelle.dme_facts.append((kind, (p.file, int(p.line), int(p.column), p.current_element), val))
+
+def dme_join(allfacts, mode):
+    facts = set(f for part in allfacts for f in part)
+    lhs = {}
+    rets = set()
+    tests = set()
+    copies = {}
+    maps = []
+    for kind, pos, val in facts:
+        fk = (pos[0], pos[3])
+        if kind == 'lhs':
+            lhs[pos] = val
+        elif kind == 'ret':
+            rets.add(pos)
+        elif kind == 'test':
+            tests.add((fk, val))
+        elif kind == 'copy':
+            copies.setdefault((fk, val[0]), set()).add(val[1])
+        elif kind == 'map':
+            maps.append((pos, val))
+    out = []
+    for pos, fn in sorted(maps):
+        fk = (pos[0], pos[3])
+        if pos in rets:
+            continue
+        h = lhs.get(pos)
+        if h is not None:
+            if (fk, h) in tests:
+                continue
+            if any((fk, c) in tests for c in copies.get((fk, h), ())):
+                continue
+        out.append(('dma-mapping-error-unchecked', 'medium', pos,
+                    dme_key(h) if h else 'map:' + fn,
+                    'handle returned by %s() is never tested with dma_mapping_error()' % fn, ()))
+    dme_emit([out], mode)
+
+// every map site, and where its result goes
+@mapsite@
+position p;
+@@
+\(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...)
+
+@maplhs depends on mapsite@
+expression H; position p;
 @@
 H = \(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...)
-... when any
-(
-\(dma_mapping_error\|pci_dma_mapping_error\)(E, H)
-|
-chk(..., H, ...)
-)
 
-@wtar exists@
-expression H; position p; 
+@script:python@
+p << maplhs.p; h << maplhs.H;
 @@
-H = \(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...)
-... when any
-return H;
+dme_fact(p[0], 'lhs', h)
 
-@wtas exists@
-expression H; position p; expression E, E2; identifier chk =~ "mapping_error";
+@maplhsd depends on mapsite@
+type T; identifier x; position p;
 @@
-H = \(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...)
-... when any
-E2 = H
-... when any
-(
-\(dma_mapping_error\|pci_dma_mapping_error\)(E, E2)
-|
-chk(..., E2, ...)
-)
+T x = \(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...);
 
-@wtdt exists@
-type T; identifier H; position p; expression E; identifier chk =~ "mapping_error";
+@script:python@
+p << maplhsd.p; x << maplhsd.x;
 @@
-T H = \(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...);
-... when any
-(
-\(dma_mapping_error\|pci_dma_mapping_error\)(E, H)
-|
-chk(..., H, ...)
-)
+dme_fact(p[0], 'lhs', x)
 
-@wtdr exists@
-type T; identifier H; position p; 
-@@
-T H = \(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...);
-... when any
-return H;
-
-@wtds exists@
-type T; identifier H; position p; expression E, E2; identifier chk =~ "mapping_error";
-@@
-T H = \(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...);
-... when any
-E2 = H
-... when any
-(
-\(dma_mapping_error\|pci_dma_mapping_error\)(E, E2)
-|
-chk(..., E2, ...)
-)
-
-@ret@
+@mapret depends on mapsite@
 position p;
 @@
 return \(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...);
 
-@unchecked@
-position p != {wtat.p, wtar.p, wtas.p, wtdt.p, wtdr.p, wtds.p, ret.p};
+@script:python@
+p << mapret.p;
 @@
-\(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...)
+dme_fact(p[0], 'ret', '')
+
+// tests, returns and copies of handles in the same functions
+@tst depends on mapsite@
+expression E, H; position q;
+identifier chk =~ "mapping_error";
+@@
+\(dma_mapping_error@q(E, H)\|pci_dma_mapping_error@q(E, H)\|chk@q(..., H, ...)\)
 
 @script:python@
-p << unchecked.p;
+q << tst.q; h << tst.H;
 @@
-fn = dme_fname(p[0])
-dme_add('dma-mapping-error-unchecked', 'medium', p[0], dme_lhs(p[0], fn),
-        'handle returned by %s() is never tested with dma_mapping_error()' % fn)
+dme_fact(q[0], 'test', h)
+
+@rt depends on mapsite@
+idexpression x; position q;
+@@
+return x@q;
+
+@script:python@
+q << rt.q; x << rt.x;
+@@
+dme_fact(q[0], 'test', x)
+
+@cp depends on mapsite@
+idexpression x; expression E; position q;
+@@
+E@q = x
+
+@script:python@
+q << cp.q; x << cp.x; e << cp.E;
+@@
+dme_fact(q[0], 'copy', (str(x), str(e)))
+
+@script:python@
+p << mapsite.p;
+@@
+dme_fact(p[0], 'map', dme_fname(p[0]))
 
 @finalize:python depends on drvcheck@
-allout << merge.dme_out;
+allout << merge.dme_facts;
 @@
-dme_emit(allout, 'drvcheck')
+dme_join(allout, 'drvcheck')
 
 @finalize:python depends on org && !drvcheck@
-allout << merge.dme_out;
+allout << merge.dme_facts;
 @@
-dme_emit(allout, 'org')
+dme_join(allout, 'org')
 
 @finalize:python depends on !org && !drvcheck@
-allout << merge.dme_out;
+allout << merge.dme_facts;
 @@
-dme_emit(allout, 'report')
+dme_join(allout, 'report')

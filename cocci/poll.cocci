@@ -562,44 +562,37 @@ coccinelle.pnowait.append((f, pt, E) + _loc(p[0]))
 // constant non-zero masks is a constant mask
 
 @nwassign depends on nowait || nowait2@
-identifier f;
 idexpression x;
 expression E;
+position q;
 @@
-f(...) {
- <...
 (
- x = E
+ x@q = E
 |
- x |= E
+ x@q |= E
 )
- ...>
-}
 
 @script:python@
-f << nwassign.f;
 x << nwassign.x;
 E << nwassign.E;
+q << nwassign.q;
 @@
-coccinelle.passign.append((f, x, E))
+coccinelle.passign.append((q[0].current_element, x, E))
 
 @nwinit depends on nowait || nowait2@
-identifier f, x;
+identifier x;
 expression E;
 type T;
+position q;
 @@
-f(...) {
- ... when any
- T x = E;
- ... when any
-}
+T x@q = E;
 
 @script:python@
-f << nwinit.f;
 x << nwinit.x;
 E << nwinit.E;
+q << nwinit.q;
 @@
-coccinelle.passign.append((f, x, E))
+coccinelle.passign.append((q[0].current_element, x, E))
 
 // ---------------------------------------------------------------------------
 // poll-errno: return -ESOMETHING, directly or through a local

@@ -4,22 +4,23 @@
 #include "checks.h"
 
 #define C ENGINE_COCCI
+#define S ENGINE_SPARSE
 #define RT ENGINE_RUNTIME
 
 const struct check check_table[] = {
-	{ "dma-unmap-size", FAMILY_DMA, SEV_ERROR, true, C | RT,
+	{ "dma-unmap-size", FAMILY_DMA, SEV_ERROR, true, C | S | RT,
 	  "unmap or sync size provably differs from the size the handle was mapped with" },
 	{ "dma-unmap-kind", FAMILY_DMA, SEV_ERROR, true, C | RT,
 	  "mapping released by a function of another kind (page/single/sg/resource/coherent/pool)" },
 	{ "dma-coherent-streaming-mix", FAMILY_DMA, SEV_ERROR, true, C | RT,
 	  "coherent memory given to a streaming call, or a streaming handle freed as coherent" },
-	{ "dma-direction", FAMILY_DMA, SEV_ERROR, true, C | RT,
+	{ "dma-direction", FAMILY_DMA, SEV_ERROR, true, C | S | RT,
 	  "unmap or sync direction differs from the map direction, or DMA_NONE is used" },
 	{ "dma-mapping-error-unchecked", FAMILY_DMA, SEV_WARNING, true, C,
 	  "DMA handle is never tested with dma_mapping_error()" },
 	{ "dma-unmap-sg-nents", FAMILY_DMA, SEV_ERROR, true, C | RT,
 	  "dma_unmap_sg() given dma_map_sg()'s return value or another count than was mapped" },
-	{ "dma-double-unmap", FAMILY_DMA, SEV_ERROR, true, C | RT,
+	{ "dma-double-unmap", FAMILY_DMA, SEV_ERROR, true, C | S | RT,
 	  "the same handle is released twice on one path" },
 	{ "dma-map-stack", FAMILY_DMA, SEV_ERROR, true, C | RT,
 	  "a stack or vmalloc buffer is mapped for DMA" },

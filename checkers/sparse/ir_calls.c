@@ -81,7 +81,6 @@ static void add_site(struct fn_ctx *ctx, size_t *cap, struct instruction *insn,
 	s->insn = insn;
 	s->pos = insn->pos;
 	s->index = ctx->n_sites++;
-	claim_outer(ctx, s);
 }
 
 /* The outermost site stands for the whole call in the CFG. */
@@ -113,6 +112,9 @@ void fn_ctx_init(struct fn_ctx *ctx, struct entrypoint *ep,
 		if (api)
 			add_site(ctx, &cap, insn, api);
 	}
+	/* once the array has stopped moving: sites point at each other */
+	for (size_t i = 0; i < ctx->n_sites; i++)
+		claim_outer(ctx, &ctx->sites[i]);
 	for (size_t i = 0; i < ctx->n_sites; i++)
 		ctx->sites[i].cfg = site_cfg(&ctx->sites[i]);
 }
