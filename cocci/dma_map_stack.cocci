@@ -88,71 +88,103 @@ def dms_lhs(p, fn):
 def dms_lhsarg(p):
     return 'release'
 
-// a local array, or the address of a local, mapped
-@sarr exists@
-type T; identifier a; expression N, D, E; position p;
-@@
-static T a[N];
-... when any
-(
-\(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\)(D, \(a\|&a[...]\|a + E\), ...)
-|
-\(dma_map_page@p\|dma_map_page_attrs@p\|pci_map_page@p\)(D, virt_to_page(\(a\|&a[...]\|a + E\)), ...)
-)
+coccinelle.dms_facts = []
 
-@arr exists@
-type T; identifier a; expression N, D, E; position p != sarr.p;
-@@
-T a[N];
-... when any
-(
-\(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\)(D, \(a\|&a[...]\|a + E\), ...)
-|
-\(dma_map_page@p\|dma_map_page_attrs@p\|pci_map_page@p\)(D, virt_to_page(\(a\|&a[...]\|a + E\)), ...)
-)
+def dms_fact(p, kind, val):
+    if isinstance(val, tuple):
+        val = tuple(re.sub(r'\s+', '', v) for v in val)
+    else:
+        val = re.sub(r'\s+', '', str(val))
+    coccinelle.dms_facts.append((kind, (p.file, int(p.line), int(p.column), p.current_element), val))
 
-@script:python@
-p << arr.p; a << arr.a;
-@@
-dms_add('dma-map-stack', 'high', p[0], 'local:' + str(a),
-        '%s() maps the stack array %s; DMA needs kmalloc or page memory' % (dms_fname(p[0]), a))
+def dms_join(allfacts, allout, mode):
+    facts = set(f for part in allfacts for f in part)
+    arrs = set()
+    statics = set()
+    locs = set()
+    for kind, pos, val in facts:
+        fk = (pos[0], pos[3])
+        if kind == 'arr':
+            arrs.add((fk, val))
+        elif kind == 'static':
+            statics.add((fk, val))
+        elif kind == 'local':
+            locs.add((fk, val))
+    out = [o for part in allout for o in part]
+    for kind, pos, val in sorted(facts):
+        if kind != 'map':
+            continue
+        fn, a = val
+        fk = (pos[0], pos[3])
+        m = re.match(r'^([A-Za-z_]\w*)(?:\+.*|\x5b.*)?$', a)
+        am = re.match(r'^&([A-Za-z_]\w*)(?:[.\x5b].*)?$', a)
+        if m and not a.startswith('&') and (fk, m.group(1)) in arrs and (fk, m.group(1)) not in statics:
+            out.append(('dma-map-stack', 'high', pos, 'local:' + m.group(1),
+                        '%s() maps the stack array %s; DMA needs kmalloc or page memory' % (fn, m.group(1)), ()))
+        elif am and (fk, am.group(1)) in locs and (fk, am.group(1)) not in statics:
+            out.append(('dma-map-stack', 'high', pos, 'local:' + am.group(1),
+                        '%s() maps &%s, a variable on the stack; DMA needs kmalloc or page memory' % (fn, am.group(1)), ()))
+    dms_emit([out], mode)
 
-@sadr exists@
-type T; identifier x, fld; position p; expression D;
-@@
-static T x;
-... when any
-(
-\(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\)(D, \(&x\|&x.fld\|&x.fld[...]\), ...)
-|
-\(dma_map_page@p\|dma_map_page_attrs@p\|pci_map_page@p\)(D, virt_to_page(\(&x\|&x.fld\|&x.fld[...]\)), ...)
-)
-
-@sadra exists@
-type T; identifier x; position p; expression D, N;
-@@
-static T x[N];
-... when any
-(
-\(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\)(D, \(&x\|&x[...]\), ...)
-|
-\(dma_map_page@p\|dma_map_page_attrs@p\|pci_map_page@p\)(D, virt_to_page(\(&x\|&x[...]\)), ...)
-)
-
-@adr@
-local idexpression x; expression D; identifier fld; position p != {sadr.p, sadra.p};
+// buffers given to the maps
+@ms@
+expression D, A; position p;
 @@
 (
-\(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\)(D, \(&x\|&x.fld\|&x[...]\|&x.fld[...]\), ...)
+\(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\)(D, A, ...)
 |
-\(dma_map_page@p\|dma_map_page_attrs@p\|pci_map_page@p\)(D, virt_to_page(\(&x\|&x.fld\|&x[...]\|&x.fld[...]\)), ...)
+\(dma_map_page@p\|dma_map_page_attrs@p\|pci_map_page@p\)(D, virt_to_page(A), ...)
 )
 
 @script:python@
-p << adr.p; x << adr.x;
+p << ms.p; a << ms.A;
 @@
-dms_add('dma-map-stack', 'high', p[0], 'local:' + str(x),
-        '%s() maps &%s, a variable on the stack; DMA needs kmalloc or page memory' % (dms_fname(p[0]), x))
+dms_fact(p[0], 'map', (dms_fname(p[0]), str(a)))
+
+// declarations of arrays and of static variables in the same functions
+@ad depends on ms@
+type T; identifier a; expression N; position q;
+@@
+T a@q[N];
+
+@script:python@
+q << ad.q; a << ad.a;
+@@
+dms_fact(q[0], 'arr', str(a))
+
+@sd depends on ms@
+type T; identifier a; position q;
+@@
+static T a@q;
+
+@script:python@
+q << sd.q; a << sd.a;
+@@
+dms_fact(q[0], 'static', str(a))
+
+@sad depends on ms@
+type T; identifier a; expression N; position q;
+@@
+static T a@q[N];
+
+@script:python@
+q << sad.q; a << sad.a;
+@@
+dms_fact(q[0], 'static', str(a))
+
+@ld depends on ms@
+local idexpression x; expression D; identifier fld; position q;
+@@
+(
+\(dma_map_single@q\|dma_map_single_attrs@q\|pci_map_single@q\)(D, \(&x\|&x.fld\|&x[...]\|&x.fld[...]\), ...)
+|
+\(dma_map_page@q\|dma_map_page_attrs@q\|pci_map_page@q\)(D, virt_to_page(\(&x\|&x.fld\|&x[...]\|&x.fld[...]\)), ...)
+)
+
+@script:python@
+q << ld.q; x << ld.x;
+@@
+dms_fact(q[0], 'local', str(x))
 
 // a vmalloc() / vzalloc() buffer mapped
 @vm exists@
@@ -175,15 +207,18 @@ dms_add('dma-map-stack', 'high', p[0], dms_key(v),
 
 @finalize:python depends on drvcheck@
 allout << merge.dms_out;
+allfacts << merge.dms_facts;
 @@
-dms_emit(allout, 'drvcheck')
+dms_join(allfacts, allout, 'drvcheck')
 
 @finalize:python depends on org && !drvcheck@
 allout << merge.dms_out;
+allfacts << merge.dms_facts;
 @@
-dms_emit(allout, 'org')
+dms_join(allfacts, allout, 'org')
 
 @finalize:python depends on !org && !drvcheck@
 allout << merge.dms_out;
+allfacts << merge.dms_facts;
 @@
-dms_emit(allout, 'report')
+dms_join(allfacts, allout, 'report')
