@@ -575,11 +575,21 @@ def dcp_join(allfacts, mode):
 
     def candidates(r):
         fl, _, _, fn = r['pos']
+        keys = r['keys']
+        h = r.get('h')
+        hk = key(fl, fn, h) if h else None
+        if hk and hk[0] == 'L':
+            # a local handle that also gets values other than map results
+            # (page_pool addresses, ring fields): its local key proves nothing
+            other = [v for v in loads.get((fl, fn, hk[3]), ())
+                     if not re.match(r'^(dma_map|pci_map|skb_frag_dma_map|dma_alloc|dmam_alloc|pci_alloc|pci_zalloc|dma_zalloc|dma_pool_)', v)]
+            if other:
+                keys = set(k for k in keys if k != hk)
         res = []
         for m in by_dir.get(os.path.dirname(fl), ()):
             if m is r:
                 continue
-            if kset_match(r['keys'], m['keys']):
+            if kset_match(keys, m['keys']):
                 res.append(m)
         return res
 
@@ -724,7 +734,8 @@ def dcp_join(allfacts, mode):
         rd = dirof(r)
         if rd and rd != 'DMA_NONE' and r.get('dir') is not None:
             mds = [dirof(m) for m in C2]
-            if mds and all(d is not None and d != 'DMA_NONE' for d in mds):
+            if mds and all(d is not None and d != 'DMA_NONE' for d in mds) and (
+                    all(same_fn(m, r) for m in C2) or all(kk[0] == 'F' and kk[2] for kk in r['keys'])):
                 bad = False
                 if r['sync']:
                     bad = all(d != 'DMA_BIDIRECTIONAL' and d != rd for d in mds)
