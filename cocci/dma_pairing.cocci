@@ -447,6 +447,8 @@ def dcp_join(allfacts, mode):
             return False
         if a[2] and b[2]:
             return a[2] == b[2]
+        if not a[2] and not b[2] and a[4] != b[4]:
+            return False
         return len(fieldtypes.get((a[1], a[3]), ())) <= 1
 
     def kset_match(A, B):

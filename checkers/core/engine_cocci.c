@@ -20,6 +20,7 @@
 struct script {
 	char *path;
 	struct strlist checks;	/* the "// Checks:" line */
+	struct strlist virtuals;	/* "virtual x" declarations */
 };
 
 static const char *cocci_dir(void)
@@ -64,6 +65,12 @@ static size_t load_scripts(struct script **out)
 
 		scripts[i].path = xasprintf("%s/%s", cocci_dir(), names.items[i]);
 		text = read_file(scripts[i].path, NULL);
+		for (line = text; line && (line = strstr(line, "\nvirtual ")); line++) {
+			char *name = line + strlen("\nvirtual ");
+
+			strlist_add_owned(&scripts[i].virtuals,
+					  xstrndup(name, strcspn(name, " \t\n")));
+		}
 		line = text ? strstr(text, "// Checks:") : NULL;
 		if (line) {
 			line += strlen("// Checks:");
@@ -160,6 +167,14 @@ static char *write_file_groups(const char *dir, const struct strlist *files)
 	return path;
 }
 
+static const struct {
+	const char *check;
+	const char *virtual_rule;
+} opt_in[] = {
+	{ "poll-sleep-legacy", "poll_sleep_legacy" },
+	{ "iomem-not-exclusive", "iomem_not_exclusive" },
+};
+
 static int run_script(const struct script *s, const struct scan_request *req,
 		      const char *groups, struct finding_list *out,
 		      struct strlist *unparsed, struct scan_status *status)
@@ -179,14 +194,13 @@ static int run_script(const struct script *s, const struct scan_request *req,
 	argv[argc++] = "120";
 	argv[argc++] = "-D";
 	argv[argc++] = "drvcheck";
-	if (selection_has(req->checks, check_lookup("poll-sleep-legacy"))) {
-		argv[argc++] = "-D";
-		argv[argc++] = "poll_sleep_legacy";
-	}
-	if (selection_has(req->checks, check_lookup("iomem-not-exclusive"))) {
-		argv[argc++] = "-D";
-		argv[argc++] = "iomem_not_exclusive";
-	}
+	/* Opt-in checks are virtual rules of the scripts that have them. */
+	for (size_t i = 0; i < sizeof(opt_in) / sizeof(opt_in[0]); i++)
+		if (selection_has(req->checks, check_lookup(opt_in[i].check)) &&
+		    strlist_has(&s->virtuals, opt_in[i].virtual_rule)) {
+			argv[argc++] = "-D";
+			argv[argc++] = (char *)opt_in[i].virtual_rule;
+		}
 	if (req->jobs > 1 && req->files.n > 1) {
 		argv[argc++] = "--jobs";
 		argv[argc++] = jobs;
@@ -251,6 +265,7 @@ static int cocci_run(const struct scan_request *req, struct finding_list *out,
 	for (size_t i = 0; i < n; i++) {
 		free(scripts[i].path);
 		strlist_free(&scripts[i].checks);
+		strlist_free(&scripts[i].virtuals);
 	}
 	free(scripts);
 	strlist_free(&unparsed);

@@ -9,6 +9,7 @@
 #include "ir_checks.h"
 #include "report.h"
 #include "ir_values.h"
+#include "tu_checks.h"
 
 static bool is_streaming(const struct call_site *s)
 {
@@ -44,5 +45,36 @@ void check_dma_direction(const struct fn_ctx *ctx)
 			   s->api->name, dma_dir_name(dir), dma_dir_name(mdir));
 		report_note(f, map->pos, "mapped here by %s() with %s",
 			    map->api->name, dma_dir_name(mdir));
+	}
+}
+
+/* Across the module, through the handle's location: see tu_check_unmap_size. */
+void tu_check_direction(void)
+{
+	for (size_t i = 0; i < tu_facts.n_facts; i++) {
+		const struct tu_fact *r = &tu_facts.facts[i], **maps;
+		size_t n;
+		bool all = true;
+		struct finding *f;
+
+		if ((!tu_is_release(r) && !tu_is_sync(r)) || !r->dir.known ||
+		    r->dir.v == DIR_NONE || !tu_producers(r->handle_loc, &maps, &n))
+			continue;
+		for (size_t k = 0; k < n && all; k++) {
+			long long d = maps[k]->dir.v;
+
+			all = tu_is_map(maps[k]) && maps[k]->dir.known &&
+			      d != r->dir.v && d != DIR_NONE &&
+			      !(tu_is_sync(r) && d == DIR_BIDIRECTIONAL);
+		}
+		if (!all)
+			continue;
+		f = report("dma-direction", r->pos, r->fn, tu_loc_name(r->handle_loc),
+			   "%s() with %s, but %s was mapped %s", r->api->name,
+			   dma_dir_name(r->dir.v), tu_loc_name(r->handle_loc),
+			   dma_dir_name(maps[0]->dir.v));
+		for (size_t k = 0; k < n; k++)
+			report_note(f, maps[k]->pos, "mapped here by %s() with %s",
+				    maps[k]->api->name, dma_dir_name(maps[k]->dir.v));
 	}
 }

@@ -9,6 +9,7 @@
 #include "ir_checks.h"
 #include "report.h"
 #include "ir_values.h"
+#include "tu_checks.h"
 
 static void check_release(const struct fn_ctx *ctx, const struct call_site *rel,
 			  const struct call_site *map)
@@ -69,5 +70,41 @@ void check_dma_unmap_size(const struct fn_ctx *ctx)
 			check_release(ctx, s, map);
 		else
 			check_sync(ctx, s, map);
+	}
+}
+
+/*
+ * Across the module: a release or sync whose handle comes from a location
+ * (a struct member, a local) is checked against every map that stored a
+ * handle there; only when it differs from all of them is it reported.
+ */
+void tu_check_unmap_size(void)
+{
+	for (size_t i = 0; i < tu_facts.n_facts; i++) {
+		const struct tu_fact *r = &tu_facts.facts[i], **maps;
+		long long end;
+		size_t n;
+		bool all = true;
+		struct finding *f;
+
+		if ((!tu_is_release(r) && !tu_is_sync(r)) || !r->size.known ||
+		    !tu_producers(r->handle_loc, &maps, &n))
+			continue;
+		end = r->size.v + (r->offset.known ? r->offset.v : 0);
+		if ((r->api->flags & API_RANGE) && !r->offset.known)
+			continue;
+		for (size_t k = 0; k < n && all; k++)
+			all = tu_is_map(maps[k]) && maps[k]->size.known &&
+			      (tu_is_release(r) ? maps[k]->size.v != r->size.v
+						: end > maps[k]->size.v);
+		if (!all)
+			continue;
+		f = report("dma-unmap-size", r->pos, r->fn, tu_loc_name(r->handle_loc),
+			   "%s() of %lld bytes on %s, but it was mapped with %lld",
+			   r->api->name, r->size.v, tu_loc_name(r->handle_loc),
+			   maps[0]->size.v);
+		for (size_t k = 0; k < n; k++)
+			report_note(f, maps[k]->pos, "mapped here by %s() with size %lld",
+				    maps[k]->api->name, maps[k]->size.v);
 	}
 }

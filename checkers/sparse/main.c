@@ -13,10 +13,13 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "core/util.h"
 #include "insn_trace.h"
 #include "ir_checks.h"
 #include "report.h"
+#include "tu_checks.h"
 #include "sparse_headers.h"
 
 int sparse_main(int argc, char **argv);
@@ -26,6 +29,20 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym);
 /* Set when sparse reported an error in the current file. */
 static int errors_at_start;
 static bool skip_noted;
+static char *file_dir;
+
+/*
+ * The driver's own functions: in the file, or in a header beside it (the
+ * module's own header), not the kernel's inline functions.
+ */
+static bool drivers_code(struct symbol *sym)
+{
+	const char *name = stream_name(sym->pos.stream);
+	size_t len = file_dir ? strlen(file_dir) : 0;
+
+	return file_dir && strncmp(name, file_dir, len) == 0 &&
+	       !strchr(name + len, '/');
+}
 
 struct symbol_list *drvcheck_sparse(char *filename)
 {
@@ -33,6 +50,10 @@ struct symbol_list *drvcheck_sparse(char *filename)
 	report_flush();
 	errors_at_start = has_error;
 	skip_noted = false;
+	free(file_dir);
+	file_dir = strrchr(filename, '/') ?
+		   xstrndup(filename, (size_t)(strrchr(filename, '/') - filename) + 1) :
+		   xstrdup("");
 	return sparse(filename);
 }
 
@@ -42,6 +63,8 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 	struct entrypoint *ep;
 	size_t n_insns;
 
+	if (has_error == errors_at_start && drivers_code(sym))
+		tu_facts_function(sym);
 	insn_trace_start();
 	ep = linearize_symbol(sym);
 	insn_trace_stop();
@@ -63,12 +86,21 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 	return ep;
 }
 
+/* The module-wide checks run when sparse has seen every file. */
+static void finish(void)
+{
+	tu_checks_run();
+	tu_facts_free();
+	report_flush();
+	free(file_dir);
+}
+
 int main(int argc, char **argv)
 {
 	/* also when sparse exits early (-Wsparse-error) */
 	argc = report_options(argc, argv);
 	if (argc < 0)
 		return 2;
-	atexit(report_flush);
+	atexit(finish);
 	return sparse_main(argc, argv);
 }

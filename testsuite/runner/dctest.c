@@ -8,6 +8,8 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "case.h"
 #include "core/scan.h"
@@ -213,6 +215,139 @@ static unsigned int coverage_failures(void)
 	return bad;
 }
 
+struct case_result {
+	unsigned int passed, failed;
+	struct cell matrix[MAX_CHECKS][4];
+};
+
+/* Every engine over one case; output on stdout, counts in r->matrix. */
+static void run_one(const char *path, const char *only_engine, bool verbose,
+		    struct case_result *r)
+{
+	struct tc tc;
+
+	memset(matrix, 0, sizeof(matrix));
+	if (tc_load(&tc, path)) {
+		printf("FAIL %s [load]\n", path);
+		r->failed++;
+		tc_free(&tc);
+		return;
+	}
+	for (size_t k = 0; engines[k]; k++) {
+		const char *why = engines[k]->unavailable();
+
+		if (only_engine && strcmp(only_engine, engines[k]->name))
+			continue;
+		if (why) {
+			printf("FAIL %s [%s]: engine unavailable: %s\n",
+			       tc.name, engines[k]->name, why);
+			r->failed++;
+			continue;
+		}
+		/* Cases run in parallel, so each engine runs single-job. */
+		if (run_case(&tc, engines[k], 1, verbose))
+			r->passed++;
+		else
+			r->failed++;
+	}
+	memcpy(r->matrix, matrix, sizeof(matrix));
+	tc_free(&tc);
+}
+
+struct worker {
+	pid_t pid;
+	int text_fd, result_fd;
+};
+
+static void start_worker(struct worker *w, const char *path,
+			 const char *only_engine, bool verbose)
+{
+	int text[2], result[2];
+
+	if (pipe(text) || pipe(result)) {
+		perror("pipe");
+		exit(2);
+	}
+	fflush(stdout);
+	w->pid = fork();
+	if (w->pid < 0) {
+		perror("fork");
+		exit(2);
+	}
+	if (w->pid == 0) {
+		struct case_result r = { 0 };
+
+		close(text[0]);
+		close(result[0]);
+		dup2(text[1], 1);
+		run_one(path, only_engine, verbose, &r);
+		fflush(stdout);
+		if (write(result[1], &r, sizeof(r)) != (ssize_t)sizeof(r))
+			_exit(2);
+		_exit(0);
+	}
+	close(text[1]);
+	close(result[1]);
+	w->text_fd = text[0];
+	w->result_fd = result[0];
+}
+
+/* Copies a worker's text to stdout in case order, then adds its counts. */
+static void finish_worker(struct worker *w, unsigned int *passed,
+			  unsigned int *failed)
+{
+	struct case_result r;
+	char buf[4096];
+	ssize_t n;
+
+	while ((n = read(w->text_fd, buf, sizeof(buf))) > 0)
+		fwrite(buf, 1, (size_t)n, stdout);
+	if (read(w->result_fd, &r, sizeof(r)) != (ssize_t)sizeof(r)) {
+		printf("FAIL a case worker died\n");
+		memset(&r, 0, sizeof(r));
+		r.failed = 1;
+	}
+	close(w->text_fd);
+	close(w->result_fd);
+	waitpid(w->pid, NULL, 0);
+	*passed += r.passed;
+	*failed += r.failed;
+	for (size_t i = 0; i < MAX_CHECKS; i++)
+		for (size_t k = 0; k < 4; k++) {
+			struct cell *to = &matrix[i][k];
+			const struct cell *from = &r.matrix[i][k];
+
+			to->expected += from->expected;
+			to->caught += from->caught;
+			to->known_miss += from->known_miss;
+			to->neg_cases += from->neg_cases;
+			to->neg_clean += from->neg_clean;
+			to->extra += from->extra;
+		}
+}
+
+/* Runs the cases jobs at a time, printing results in case order. */
+static void run_all(const struct strlist *paths, const char *only_engine,
+		    int jobs, bool verbose, unsigned int *passed,
+		    unsigned int *failed)
+{
+	struct worker *ring = xcalloc((size_t)jobs, sizeof(*ring));
+	size_t started = 0, done = 0;
+
+	memset(matrix, 0, sizeof(matrix));
+	while (done < paths->n) {
+		if (started < paths->n && started - done < (size_t)jobs) {
+			start_worker(&ring[started % (size_t)jobs],
+				     paths->items[started], only_engine, verbose);
+			started++;
+			continue;
+		}
+		finish_worker(&ring[done % (size_t)jobs], passed, failed);
+		done++;
+	}
+	free(ring);
+}
+
 static void usage(void)
 {
 	fputs("usage: dctest [--cases DIR] [--matrix FILE] [--engine NAME] "
@@ -237,7 +372,7 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--engine") == 0 && i + 1 < argc)
 			only_engine = argv[++i];
 		else if (strcmp(argv[i], "-j") == 0 && i + 1 < argc)
-			jobs = atoi(argv[++i]);
+			jobs = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 1;
 		else if (strcmp(argv[i], "-v") == 0)
 			verbose = true;
 		else if (argv[i][0] == '-')
@@ -266,33 +401,7 @@ int main(int argc, char **argv)
 		closedir(d);
 		qsort(paths.items, paths.n, sizeof(char *), compare_strings);
 	}
-	for (size_t i = 0; i < paths.n; i++) {
-		struct tc tc;
-
-		if (tc_load(&tc, paths.items[i])) {
-			printf("FAIL %s [load]\n", paths.items[i]);
-			failed++;
-			tc_free(&tc);
-			continue;
-		}
-		for (size_t k = 0; engines[k]; k++) {
-			const char *why = engines[k]->unavailable();
-
-			if (only_engine && strcmp(only_engine, engines[k]->name))
-				continue;
-			if (why) {
-				printf("FAIL %s [%s]: engine unavailable: %s\n",
-				       tc.name, engines[k]->name, why);
-				failed++;
-				continue;
-			}
-			if (run_case(&tc, engines[k], jobs, verbose))
-				passed++;
-			else
-				failed++;
-		}
-		tc_free(&tc);
-	}
+	run_all(&paths, only_engine, jobs, verbose, &passed, &failed);
 	print_matrix(stdout);
 	if (matrix_path) {
 		FILE *m = fopen(matrix_path, "w");
