@@ -97,7 +97,28 @@ def dme_fact(p, kind, val):
         val = tuple(re.sub(r'\s+', '', v) for v in val)
     else:
         val = re.sub(r'\s+', '', str(val))
+        while True:
+            m = re.match(r'^\x28(?:u64|u32|dma_addr_t|unsignedlong|uintptr_t)\x29(.*)$', val)
+            if not m:
+                break
+            val = m.group(1)
     coccinelle.dme_facts.append((kind, (p.file, int(p.line), int(p.column), p.current_element), val))
+
+class DmePosLike:
+    def __init__(self, pos):
+        self.file, self.line, self.column, self.current_element = pos
+        self.column_end = self.column
+
+def dme_lhs_text(pos):
+    try:
+        with open(pos[0], errors='replace') as fh:
+            ln = fh.read().split('\n')[pos[1] - 1]
+        m = re.search(r'([*]?[A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*(?:\x28[\w ]+\x29\s*)?$', ln[:pos[2]])
+        if m:
+            return m.group(1)
+    except Exception:
+        pass
+    return None
 
 def dme_join(allfacts, mode):
     facts = set(f for part in allfacts for f in part)
@@ -124,6 +145,12 @@ def dme_join(allfacts, mode):
         if pos in rets:
             continue
         h = lhs.get(pos)
+        if h is None:
+            k = dme_lhs(DmePosLike(pos), fn)
+            if k.startswith('local:'):
+                h = k[6:]
+            else:
+                h = dme_lhs_text(pos)
         if h is not None:
             if (fk, h) in tests:
                 continue
@@ -173,7 +200,7 @@ dme_fact(p[0], 'ret', '')
 // tests, returns and copies of handles in the same functions
 @tst depends on mapsite@
 expression E, H; position q;
-identifier chk =~ "mapping_error";
+identifier chk =~ "mapping_error|map_check|dma_map_err|dma_err";
 @@
 \(dma_mapping_error@q(E, H)\|pci_dma_mapping_error@q(E, H)\|chk@q(..., H, ...)\)
 
