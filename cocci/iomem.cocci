@@ -118,111 +118,109 @@ coccinelle.notexcl = True
 // every request, release and map call with its arguments
 
 @calls@
-expression list es;
 position p;
 @@
 (
-request_region@p(es)
+request_region@p(...)
 |
-request_muxed_region@p(es)
+request_muxed_region@p(...)
 |
-request_mem_region@p(es)
+request_mem_region@p(...)
 |
-request_mem_region_exclusive@p(es)
+request_mem_region_exclusive@p(...)
 |
-__request_region@p(es)
+__request_region@p(...)
 |
-devm_request_region@p(es)
+devm_request_region@p(...)
 |
-devm_request_mem_region@p(es)
+devm_request_mem_region@p(...)
 |
-__devm_request_region@p(es)
+__devm_request_region@p(...)
 |
-pci_request_region@p(es)
+pci_request_region@p(...)
 |
-pci_request_region_exclusive@p(es)
+pci_request_region_exclusive@p(...)
 |
-pci_request_regions@p(es)
+pci_request_regions@p(...)
 |
-pci_request_regions_exclusive@p(es)
+pci_request_regions_exclusive@p(...)
 |
-pci_request_mem_regions@p(es)
+pci_request_mem_regions@p(...)
 |
-pci_request_selected_regions@p(es)
+pci_request_selected_regions@p(...)
 |
-pci_request_selected_regions_exclusive@p(es)
+pci_request_selected_regions_exclusive@p(...)
 |
-release_region@p(es)
+release_region@p(...)
 |
-release_mem_region@p(es)
+release_mem_region@p(...)
 |
-__release_region@p(es)
+__release_region@p(...)
 |
-devm_release_region@p(es)
+devm_release_region@p(...)
 |
-devm_release_mem_region@p(es)
+devm_release_mem_region@p(...)
 |
-pci_release_region@p(es)
+pci_release_region@p(...)
 |
-pci_release_regions@p(es)
+pci_release_regions@p(...)
 |
-pci_release_mem_regions@p(es)
+pci_release_mem_regions@p(...)
 |
-pci_release_selected_regions@p(es)
+pci_release_selected_regions@p(...)
 |
-pcim_iomap_regions@p(es)
+pcim_iomap_regions@p(...)
 |
-pcim_iomap_regions_request_all@p(es)
+pcim_iomap_regions_request_all@p(...)
 |
-devm_ioremap_resource@p(es)
+devm_ioremap_resource@p(...)
 |
-devm_platform_ioremap_resource@p(es)
+devm_platform_ioremap_resource@p(...)
 |
-devm_platform_ioremap_resource_byname@p(es)
+devm_platform_ioremap_resource_byname@p(...)
 |
-devm_platform_get_and_ioremap_resource@p(es)
+devm_platform_get_and_ioremap_resource@p(...)
 |
-devm_of_iomap@p(es)
+devm_of_iomap@p(...)
 |
-of_io_request_and_map@p(es)
+of_io_request_and_map@p(...)
 |
-ioremap@p(es)
+ioremap@p(...)
 |
-ioremap_wc@p(es)
+ioremap_wc@p(...)
 |
-ioremap_uc@p(es)
+ioremap_uc@p(...)
 |
-ioremap_wt@p(es)
+ioremap_wt@p(...)
 |
-ioremap_cache@p(es)
+ioremap_cache@p(...)
 |
-ioremap_nocache@p(es)
+ioremap_nocache@p(...)
 |
-devm_ioremap@p(es)
+devm_ioremap@p(...)
 |
-devm_ioremap_wc@p(es)
+devm_ioremap_wc@p(...)
 |
-devm_ioremap_uc@p(es)
+devm_ioremap_uc@p(...)
 |
-devm_ioremap_nocache@p(es)
+devm_ioremap_nocache@p(...)
 |
-of_iomap@p(es)
+of_iomap@p(...)
 |
-pci_iomap@p(es)
+pci_iomap@p(...)
 |
-pci_iomap_wc@p(es)
+pci_iomap_wc@p(...)
 |
-pci_iomap_range@p(es)
+pci_iomap_range@p(...)
 |
-pci_ioremap_bar@p(es)
+pci_ioremap_bar@p(...)
 |
-pci_ioremap_wc_bar@p(es)
+pci_ioremap_wc_bar@p(...)
 |
-pcim_iomap@p(es)
+pcim_iomap@p(...)
 )
 
 @script:python@
-es << calls.es;
 p << calls.p;
 @@
 coccinelle.icalls.append((_name_at(p[0]), _args_at(p[0])) + _loc(p[0]) + (p[0].current_element,))
@@ -230,46 +228,14 @@ coccinelle.icalls.append((_name_at(p[0]), _args_at(p[0])) + _loc(p[0]) + (p[0].c
 // requests whose result is discarded
 
 @discard@
-position p;
+identifier f;
+position calls.p;
 @@
-(
-request_region@p(...);
-|
-request_muxed_region@p(...);
-|
-request_mem_region@p(...);
-|
-request_mem_region_exclusive@p(...);
-|
-__request_region@p(...);
-|
-devm_request_region@p(...);
-|
-devm_request_mem_region@p(...);
-|
-__devm_request_region@p(...);
-|
-pci_request_region@p(...);
-|
-pci_request_region_exclusive@p(...);
-|
-pci_request_regions@p(...);
-|
-pci_request_regions_exclusive@p(...);
-|
-pci_request_mem_regions@p(...);
-|
-pci_request_selected_regions@p(...);
-|
-pci_request_selected_regions_exclusive@p(...);
-|
-pcim_iomap_regions@p(...);
-|
-pcim_iomap_regions_request_all@p(...);
-)
+f@p(...);
 
 @script:python@
-p << discard.p;
+p << calls.p;
+f << discard.f;
 @@
 coccinelle.idiscard.append(_loc(p[0]))
 
@@ -277,47 +243,14 @@ coccinelle.idiscard.append(_loc(p[0]))
 
 @stored@
 expression x;
-position p;
+identifier f;
+position calls.p;
 @@
-(
-x = request_region@p(...)
-|
-x = request_muxed_region@p(...)
-|
-x = request_mem_region@p(...)
-|
-x = request_mem_region_exclusive@p(...)
-|
-x = __request_region@p(...)
-|
-x = devm_request_region@p(...)
-|
-x = devm_request_mem_region@p(...)
-|
-x = __devm_request_region@p(...)
-|
-x = pci_request_region@p(...)
-|
-x = pci_request_region_exclusive@p(...)
-|
-x = pci_request_regions@p(...)
-|
-x = pci_request_regions_exclusive@p(...)
-|
-x = pci_request_mem_regions@p(...)
-|
-x = pci_request_selected_regions@p(...)
-|
-x = pci_request_selected_regions_exclusive@p(...)
-|
-x = pcim_iomap_regions@p(...)
-|
-x = pcim_iomap_regions_request_all@p(...)
-)
+x = f@p(...)
 
 @script:python@
 x << stored.x;
-p << stored.p;
+p << calls.p;
 @@
 coccinelle.istored.append((x,) + _loc(p[0]) + (p[0].current_element,))
 
@@ -362,7 +295,7 @@ coccinelle.itested.append((x, q[0].file, int(q[0].line), q[0].current_element))
 @overwritten exists@
 expression stored.x, E;
 identifier f;
-position stored.p;
+position calls.p;
 position q;
 @@
 x = f@p(...);
@@ -370,7 +303,7 @@ x = f@p(...);
 x@q = E;
 
 @script:python@
-p << stored.p;
+p << calls.p;
 q << overwritten.q;
 @@
 coccinelle.iover.append(_loc(p[0]))
