@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The model calls of a function's expanded AST, and a walk over it.
+ *
+ * The IR knows values but not where they live: a load from ring->buf[i].dma
+ * is an offset from a pointer.  The AST after sparse's evaluation still
+ * knows the member and its struct, so what goes through struct fields
+ * (tu_facts.h) is read here.  After expansion a call the driver wrote is
+ * either an EXPR_CALL (out-of-line function) or, for a static inline
+ * function, an EXPR_STATEMENT whose compound statement names the inlined
+ * function and declares one symbol per argument, initialised with the
+ * argument expression (sparse's inline.c).
+ */
+#ifndef DRVCHECK_SPARSE_AST_WALK_H
+#define DRVCHECK_SPARSE_AST_WALK_H
+
+#include <stdbool.h>
+
+#include "model/api_model.h"
+#include "sparse_headers.h"
+
+#define AST_MAX_ARGS 8
+
+struct ast_call {
+	const struct api_fn *api;
+	struct expression *expr;	/* the call, as the driver wrote it */
+	struct expression *args[AST_MAX_ARGS];
+	int n_args;
+};
+
+/* true and *call when e is a call of a model function */
+bool ast_model_call(struct expression *e, struct ast_call *call);
+
+/* e without the casts around it */
+struct expression *ast_strip(struct expression *e);
+
+/*
+ * Calls visit for every expression of body, parents first, and for every
+ * local declared with an initializer (as decl).  The bodies that sparse
+ * inlined are not entered, only their arguments: the code the driver
+ * wrote is walked once, where it wrote it.
+ */
+struct ast_visitor {
+	void (*expr)(struct ast_visitor *v, struct expression *e);
+	void (*decl)(struct ast_visitor *v, struct symbol *sym);
+};
+void ast_walk(struct statement *body, struct ast_visitor *v);
+
+#endif

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast_walk.h"
+#include "core/util.h"
+#include "tu_facts.h"
+
+struct tu_facts tu_facts;
+
+/* A source: a fact (>= 0), another location (-2 - loc), or unknown (-1). */
+#define SRC_UNKNOWN (-1)
+#define SRC_LOC(l) (-2 - (l))
+
+struct location {
+	char *key;
+	char *name;
+	int *srcs;
+	size_t n, cap;
+};
+
+static struct location *locs;
+static size_t n_locs, cap_locs;
+
+/* The call expressions already turned into facts, in this function. */
+static struct {
+	struct expression *expr;
+	int fact;
+} *seen;
+static size_t n_seen, cap_seen;
+
+static int loc_get(char *key, const char *name)
+{
+	for (size_t i = 0; i < n_locs; i++)
+		if (strcmp(locs[i].key, key) == 0) {
+			free(key);
+			return (int)i;
+		}
+	GROW(locs, cap_locs, n_locs + 1);
+	memset(&locs[n_locs], 0, sizeof(locs[0]));
+	locs[n_locs].key = key;
+	locs[n_locs].name = xstrdup(name);
+	return (int)n_locs++;
+}
+
+static void loc_add(int loc, int src)
+{
+	struct location *l = &locs[loc];
+
+	for (size_t i = 0; i < l->n; i++)
+		if (l->srcs[i] == src)
+			return;
+	GROW(l->srcs, l->cap, l->n + 1);
+	l->srcs[l->n++] = src;
+}
+
+/* The struct a member access goes through, from the pointer's type. */
+static struct symbol *pointee_struct(struct expression *ptr)
+{
+	struct symbol *t = ptr ? ptr->ctype : NULL;
+
+	for (int depth = 0; t && depth < 8; depth++) {
+		if (t->type == SYM_STRUCT || t->type == SYM_UNION)
+			return t;
+		if (t->type != SYM_NODE && t->type != SYM_PTR)
+			return NULL;
+		t = t->ctype.base_type;
+	}
+	return NULL;
+}
+
+/*
+ * The member of st that sym names, or else the one at offset: once its
+ * address is taken a member access is typed as a pointer to the member's
+ * type, and only the offset still says which member it was.
+ */
+static struct symbol *find_member(struct symbol *st, struct symbol *sym,
+				  unsigned long long offset)
+{
+	struct symbol *m, *at = NULL;
+
+	FOR_EACH_PTR(st->symbol_list, m) {
+		if (!m->ident)
+			continue;
+		if (sym && m->ident == sym->ident)
+			return m;
+		if (!at && (unsigned long long)m->offset == offset)
+			at = m;
+	} END_FOR_EACH_PTR(m);
+	return sym ? NULL : at;
+}
+
+static int member_loc(struct symbol *st, struct symbol *member)
+{
+	char *key;
+
+	if (st->ident)
+		key = xasprintf("struct %s.%s", show_ident(st->ident),
+				show_ident(member->ident));
+	else
+		key = xasprintf("struct <anonymous %p>.%s", (void *)st,
+				show_ident(member->ident));
+	return loc_get(key, key);
+}
+
+static int symbol_loc(struct symbol *sym)
+{
+	if (!sym->ident)
+		return -1;
+	return loc_get(xasprintf("symbol %p", (void *)sym), show_ident(sym->ident));
+}
+
+static int expr_loc(struct expression *e);
+
+/*
+ * The location at address a.  After evaluation a variable is *(&sym) and
+ * a member access *(ptr + offset), the '+' typed as the member once its
+ * address is taken, the '*' typed as the member (evaluate.c); an element of
+ * an array member stands for the member.
+ */
+static int address_loc(struct expression *a, struct symbol *member)
+{
+	struct symbol *st;
+	int loc;
+
+	a = ast_strip(a);
+	if (!a)
+		return -1;
+	if (a->type == EXPR_SYMBOL && a->symbol)
+		return symbol_loc(a->symbol);
+	if (a->type != EXPR_BINOP || a->op != '+')
+		return -1;
+	st = pointee_struct(a->left);
+	if (st && a->right && a->right->type == EXPR_VALUE) {
+		member = find_member(st, member && member->ident ? member : NULL,
+				     a->right->value);
+		if (member)
+			return member_loc(st, member);
+	}
+	loc = expr_loc(a->left);
+	return loc >= 0 ? loc : address_loc(a->left, NULL);
+}
+
+static int expr_loc(struct expression *e)
+{
+	e = ast_strip(e);
+	if (!e || e->type != EXPR_PREOP || e->op != '*')
+		return -1;
+	return address_loc(e->unop, e->ctype);
+}
+
+static struct tu_value arg_value(const struct ast_call *c, int pos)
+{
+	struct tu_value v = { 0 };
+	struct expression *e;
+
+	if (pos < 0 || pos >= c->n_args)
+		return v;
+	e = ast_strip(c->args[pos]);
+	if (e && e->type == EXPR_VALUE) {
+		v.known = true;
+		v.v = (long long)e->value;
+	}
+	return v;
+}
+
+/* A bare symbol as a value is an array that decayed to its address. */
+static int arg_loc(const struct ast_call *c, int pos)
+{
+	struct expression *e;
+	int loc;
+
+	if (pos < 0 || pos >= c->n_args)
+		return -1;
+	loc = expr_loc(c->args[pos]);
+	e = ast_strip(c->args[pos]);
+	if (loc < 0 && e && e->type == EXPR_SYMBOL)
+		loc = address_loc(e, NULL);
+	return loc;
+}
+
+/* show_ident()'s buffers are reused: a copy per function */
+static char *fact_fn;
+
+static int call_fact(const struct ast_call *c)
+{
+	const struct api_fn *api = c->api;
+	struct tu_fact *f;
+	int index;
+
+	for (size_t i = 0; i < n_seen; i++)
+		if (seen[i].expr == c->expr)
+			return seen[i].fact;
+	GROW(tu_facts.facts, tu_facts.cap_facts, tu_facts.n_facts + 1);
+	index = (int)tu_facts.n_facts++;
+	f = &tu_facts.facts[index];
+	memset(f, 0, sizeof(*f));
+	f->api = api;
+	f->pos = c->expr->pos;
+	f->fn = xstrdup(fact_fn);
+	f->size = arg_value(c, api->size);
+	f->dir = arg_value(c, api->dir);
+	f->nents = arg_value(c, api->nents);
+	f->offset = arg_value(c, api->offset);
+	f->handle_loc = api->handle >= 0 && !(api->flags & API_HANDLE_OUT) ?
+			arg_loc(c, api->handle) : -1;
+	f->buf_loc = arg_loc(c, api->buf);
+	f->nents_loc = arg_loc(c, api->nents);
+	if ((api->flags & API_HANDLE_OUT) && api->handle >= 0 &&
+	    api->handle < c->n_args) {
+		int out = address_loc(c->args[api->handle], NULL);
+
+		if (out >= 0)
+			loc_add(out, index);
+	}
+	/* a scatterlist holds its mapping: the unmap finds it there */
+	if (api->role == ROLE_DMA_MAP && api->handle == ARG_NONE && f->buf_loc >= 0)
+		loc_add(f->buf_loc, index);
+	GROW(seen, cap_seen, n_seen + 1);
+	seen[n_seen].expr = c->expr;
+	seen[n_seen++].fact = index;
+	return index;
+}
+
+/* loc = rhs: what rhs may be becomes a source of loc */
+static void assign(int loc, struct expression *rhs)
+{
+	struct ast_call c;
+	int from;
+
+	rhs = ast_strip(rhs);
+	if (loc < 0 || !rhs)
+		return;
+	if (ast_model_call(rhs, &c)) {
+		loc_add(loc, call_fact(&c));
+		return;
+	}
+	if (rhs->type == EXPR_VALUE && rhs->value == 0)
+		return;		/* cleared, not a new value */
+	from = expr_loc(rhs);
+	loc_add(loc, from >= 0 ? SRC_LOC(from) : SRC_UNKNOWN);
+}
+
+static void visit_expr(struct ast_visitor *v, struct expression *e)
+{
+	struct ast_call c;
+
+	(void)v;
+	if (ast_model_call(e, &c)) {
+		call_fact(&c);
+		return;
+	}
+	if (e->type != EXPR_ASSIGNMENT)
+		return;
+	if (e->op == '=')
+		assign(expr_loc(e->left), e->right);
+	else if (expr_loc(e->left) >= 0)
+		loc_add(expr_loc(e->left), SRC_UNKNOWN);
+}
+
+static void visit_decl(struct ast_visitor *v, struct symbol *sym)
+{
+	(void)v;
+	assign(symbol_loc(sym), sym->initializer);
+}
+
+void tu_facts_function(struct symbol *fn)
+{
+	struct symbol *type = fn->ctype.base_type;
+	struct ast_visitor v = { visit_expr, visit_decl };
+
+	if (!type || type->type != SYM_FN || !fn->ident)
+		return;
+	free(fact_fn);
+	fact_fn = xstrdup(show_ident(fn->ident));
+	n_seen = 0;
+	ast_walk(type->stmt ? type->stmt : type->inline_stmt, &v);
+}
+
+bool tu_sources(int loc, const struct tu_fact ***facts, size_t *n)
+{
+	static const struct tu_fact **out;
+	static size_t cap_out;
+	int *work = NULL;
+	bool *visited = xcalloc(n_locs + 1, sizeof(*visited));
+	size_t n_work = 0, cap_work = 0;
+	bool known = true;
+
+	*n = 0;
+	if (loc < 0) {
+		free(visited);
+		*facts = out;
+		return false;
+	}
+	GROW(work, cap_work, 1);
+	work[n_work++] = loc;
+	while (n_work) {
+		struct location *l = &locs[work[--n_work]];
+
+		for (size_t i = 0; i < l->n; i++) {
+			int s = l->srcs[i];
+
+			if (s == SRC_UNKNOWN) {
+				known = false;
+			} else if (s >= 0) {
+				GROW(out, cap_out, *n + 1);
+				out[(*n)++] = &tu_facts.facts[s];
+			} else if (!visited[-2 - s]) {
+				visited[-2 - s] = true;
+				GROW(work, cap_work, n_work + 1);
+				work[n_work++] = -2 - s;
+			}
+		}
+	}
+	free(work);
+	free(visited);
+	*facts = out;
+	return known;
+}
+
+const char *tu_loc_name(int loc)
+{
+	return loc >= 0 ? locs[loc].name : "";
+}
+
+void tu_facts_free(void)
+{
+	for (size_t i = 0; i < tu_facts.n_facts; i++)
+		free(tu_facts.facts[i].fn);
+	free(tu_facts.facts);
+	memset(&tu_facts, 0, sizeof(tu_facts));
+	for (size_t i = 0; i < n_locs; i++) {
+		free(locs[i].key);
+		free(locs[i].name);
+		free(locs[i].srcs);
+	}
+	free(locs);
+	locs = NULL;
+	n_locs = cap_locs = 0;
+	free(seen);
+	seen = NULL;
+	free(fact_fn);
+	fact_fn = NULL;
+	n_seen = cap_seen = 0;
+}
