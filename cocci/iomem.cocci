@@ -228,7 +228,7 @@ coccinelle.icalls.append((_name_at(p[0]), _args_at(p[0])) + _loc(p[0]) + (p[0].c
 // requests whose result is discarded
 
 @discard@
-identifier f;
+identifier f =~ "request|iomap_regions";
 position calls.p;
 @@
 f@p(...);
@@ -243,7 +243,7 @@ coccinelle.idiscard.append(_loc(p[0]))
 
 @stored@
 expression x;
-identifier f;
+identifier f =~ "request|iomap_regions";
 position calls.p;
 @@
 x = f@p(...)
