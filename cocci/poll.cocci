@@ -884,11 +884,12 @@ assigns = {}
 for (fn, x, rhs) in passign:
     assigns.setdefault((fn, x), []).append(rhs)
 
-def const_local(fn, x):
+def const_local(fn, x, pt):
     rs = assigns.get((fn, x))
     if not rs:
         return False
-    return all(const_mask(r) for r in rs)
+    # a constant mask, or what a poll function handed the table returns
+    return all(const_mask(r) or re.search(r"\b%s\b" % re.escape(pt), r) for r in rs)
 
 seen = set()
 for (fn, pt, e, f, l, c) in pnowait:
@@ -899,7 +900,7 @@ for (fn, pt, e, f, l, c) in pnowait:
         continue          # the table is handed on in the return itself
     if const_mask(e):
         continue          # always ready: a constant non-zero mask
-    if re.match(r"^\w+$", e) and const_local(fn, e):
+    if re.match(r"^\w+$", e) and const_local(fn, e, pt):
         continue
     if re.match(r"^-\s*E[A-Z0-9]+$", e):
         continue          # reported as poll-errno
