@@ -116,12 +116,12 @@ if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
             '%s() releases a DMA handle that was already released on this path' % fn,
             [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
 
-@dbl_fld exists@
+@dbl_arrow exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
 @@
-\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, \(b->f\|b.f\|dma_unmap_addr(b, f)\), ...)
-\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, \(b->f\|b.f\|dma_unmap_addr(b, f)\), ...)
-\|dma_pool_free@p1(E1, E2, \(b->f\|b.f\|dma_unmap_addr(b, f)\))
+\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, b->f, ...)
+\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, b->f, ...)
+\|dma_pool_free@p1(E1, E2, b->f)
 \)
 ...
     when != b = E
@@ -135,13 +135,79 @@ idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
     when != memset(...)
     when != dma_unmap_len_set(...)
     when != dma_unmap_addr_set(...)
-\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, \(b->f\|b.f\|dma_unmap_addr(b, f)\), ...)
-\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, \(b->f\|b.f\|dma_unmap_addr(b, f)\), ...)
-\|dma_pool_free@p2(E1, E2, \(b->f\|b.f\|dma_unmap_addr(b, f)\))
+\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, b->f, ...)
+\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, b->f, ...)
+\|dma_pool_free@p2(E1, E2, b->f)
 \)
 
 @script:python@
-p1 << dbl_fld.p1; p2 << dbl_fld.p2; f << dbl_fld.f;
+p1 << dbl_arrow.p1; p2 << dbl_arrow.p2; f << dbl_arrow.f;
+@@
+if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
+    fn = dbu_fname(p2[0])
+    dbu_add('dma-double-unmap', 'medium', p2[0], 'field:' + str(f),
+            '%s() releases a DMA handle that was already released on this path' % fn,
+            [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
+
+@dbl_dot exists@
+idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
+@@
+\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, b.f, ...)
+\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, b.f, ...)
+\|dma_pool_free@p1(E1, E2, b.f)
+\)
+...
+    when != b = E
+    when != &b
+    when != b++
+    when != ++b
+    when != b--
+    when != b += E
+    when != b->f = E
+    when != b.f = E
+    when != memset(...)
+    when != dma_unmap_len_set(...)
+    when != dma_unmap_addr_set(...)
+\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, b.f, ...)
+\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, b.f, ...)
+\|dma_pool_free@p2(E1, E2, b.f)
+\)
+
+@script:python@
+p1 << dbl_dot.p1; p2 << dbl_dot.p2; f << dbl_dot.f;
+@@
+if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
+    fn = dbu_fname(p2[0])
+    dbu_add('dma-double-unmap', 'medium', p2[0], 'field:' + str(f),
+            '%s() releases a DMA handle that was already released on this path' % fn,
+            [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
+
+@dbl_macro exists@
+idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
+@@
+\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, dma_unmap_addr(b, f), ...)
+\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, dma_unmap_addr(b, f), ...)
+\|dma_pool_free@p1(E1, E2, dma_unmap_addr(b, f))
+\)
+...
+    when != b = E
+    when != &b
+    when != b++
+    when != ++b
+    when != b--
+    when != b += E
+    when != b->f = E
+    when != b.f = E
+    when != memset(...)
+    when != dma_unmap_len_set(...)
+    when != dma_unmap_addr_set(...)
+\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, dma_unmap_addr(b, f), ...)
+\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, dma_unmap_addr(b, f), ...)
+\|dma_pool_free@p2(E1, E2, dma_unmap_addr(b, f))
+\)
+
+@script:python@
+p1 << dbl_macro.p1; p2 << dbl_macro.p2; f << dbl_macro.f;
 @@
 if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
     fn = dbu_fname(p2[0])

@@ -528,6 +528,8 @@ for (name, args, f, l, c, func) in icalls:
             k.mask = evaluate(k.start, k.dir)
             k.masktext = re.sub(r"pci_select_bars\([^,]+,", "pci_select_bars(", norm_text(k.start))
             k.masktext = re.sub(r"^[A-Za-z_]\w*(->|\.)", "", k.masktext)
+            if k.masktext == "pci_select_bars(IORESOURCE_MEM)":
+                k.masktext = "mem"
         elif name in ("pci_request_mem_regions", "pci_release_mem_regions"):
             k.masktext = "mem"
         else:
@@ -628,6 +630,10 @@ for d, ks in sorted(bydir.items()):
         if r.space not in ("mem", "port"):
             continue
         same = [q for q in reqs if q.key == r.key and q.space in ("mem", "port") and q.role == "region_request"]
+        # one directory often holds several drivers (drivers/net/ethernet/3com):
+        # a file that requests regions itself is paired with its own requests
+        if [q for q in reqs if q.site[0] == r.site[0] and not q.space.startswith("pci")]:
+            same = [q for q in same if q.site[0] == r.site[0]]
         if not same:
             continue
         samesp = [q for q in same if q.space == r.space]
@@ -701,6 +707,8 @@ for d, ks in sorted(bydir.items()):
         if m.name == "of_iomap":
             continue          # of_iomap() of shared SoC blocks is the norm
         st = norm_text(m.start)
+        if re.search(r"link->resource|pcmcia", st):
+            continue          # PCMCIA windows are requested by pcmcia_request_window()
         if not re.search(r"(->|\.)start\b", st) and not re.search(r"\bresource_size\(", norm_text(m.size)):
             continue          # not visibly a device resource (firmware tables, fixed addresses)
         conf = "low" if m.name.startswith("devm_") else "medium"
