@@ -176,7 +176,7 @@ static const struct {
 };
 
 static int run_script(const struct script *s, const struct scan_request *req,
-		      const char *groups, struct finding_list *out,
+		      const char *groups, const char *cache, struct finding_list *out,
 		      struct strlist *unparsed, struct scan_status *status)
 {
 	char jobs[16];
@@ -211,6 +211,9 @@ static int run_script(const struct script *s, const struct scan_request *req,
 	argv[argc++] = s->path;
 	argv[argc++] = "--file-groups";
 	argv[argc++] = (char *)groups;
+	/* Parse each file once: the other scripts reuse the cached AST. */
+	argv[argc++] = "--cache-prefix";
+	argv[argc++] = (char *)cache;
 	argv[argc] = NULL;
 
 	if (child_start(&child, argv)) {
@@ -239,6 +242,7 @@ static int cocci_run(const struct scan_request *req, struct finding_list *out,
 	struct strlist unparsed = { 0 };
 	char *dir = tmpdir_create();
 	char *groups = dir ? write_file_groups(dir, &req->files) : NULL;
+	char *cache = dir ? xasprintf("%s/ast", dir) : NULL;
 	int ret = 0;
 
 	/* spatch aborts with "exception Not_found" when HOME is unset. */
@@ -257,7 +261,8 @@ static int cocci_run(const struct scan_request *req, struct finding_list *out,
 			fprintf(stderr, "\rdrvcheck: cocci %zu/%zu %s, %zu files...\033[K",
 				++done, wanted, strrchr(scripts[i].path, '/') + 1,
 				req->files.n);
-		if (run_script(&scripts[i], req, groups, out, &unparsed, status))
+		if (run_script(&scripts[i], req, groups, cache, out, &unparsed,
+			       status))
 			ret = -1;
 	}
 	if (req->progress && wanted)
@@ -270,6 +275,7 @@ static int cocci_run(const struct scan_request *req, struct finding_list *out,
 	free(scripts);
 	strlist_free(&unparsed);
 	free(groups);
+	free(cache);
 	if (dir)
 		tmpdir_remove(dir);
 	if (ret)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <dirent.h>
+#define _XOPEN_SOURCE 700
+#include <ftw.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -101,23 +102,21 @@ char *tmpdir_create(void)
 	return path;
 }
 
+static int remove_entry(const char *path, const struct stat *st, int type,
+			struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (type == FTW_DP)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0;
+}
+
+/* Recursive: spatch's AST cache and Kbuild's .*.cmd files live in here. */
 void tmpdir_remove(char *dir)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-
-	while (d && (e = readdir(d))) {
-		char *p;
-
-		/* dot files too: a Kbuild run leaves .*.cmd behind */
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		p = xasprintf("%s/%s", dir, e->d_name);
-		unlink(p);
-		free(p);
-	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
+	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	free(dir);
 }
