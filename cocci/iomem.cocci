@@ -613,6 +613,8 @@ for d, ks in sorted(bydir.items()):
                     ok = True
                 if rc == "bar" and r.bar is None:
                     ok = True
+                if {rc, qc} == {"mem", "mask"}:
+                    ok = True     # the mem BARs are usually what the mask selects
             if ok:
                 continue
             q = preqs[0]
