@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma_table_bench: map+unmap pairs per second at 1k, 100k and 1M live
+ * mappings, for drvcheck's table (runtime/core) and for a re-implementation
+ * of the design of the kernel's dma-debug table (kernel/dma/debug.c) written
+ * for this bench: 16384 buckets indexed by device address bits 13..26, a
+ * spinlock and a doubly linked list per bucket, entries from one free list
+ * under one global lock, and the best-fit lookup that walks every entry of
+ * the bucket matching device and address.  Same handles, same order, same
+ * run; the last column is drvcheck / dma-debug.
+ *
+ * Each step unmaps a randomly chosen live mapping and maps a fresh address
+ * in its place, so the live count stays fixed and lookups land anywhere in
+ * the chains.  Addresses are distinct random pages (a bijective mix of a
+ * counter), as physical addresses without an IOMMU are.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/dma_check.h"
+
+/* ---- the dma-debug design ---------------------------------------------- */
+
+#define DD_HASH_SIZE	16384
+#define DD_HASH_SHIFT	13
+
+struct dd_list {
+	struct dd_list *next, *prev;
+};
+
+struct dd_entry {
+	struct dd_list list;		/* first: the list node is the entry */
+	const void *dev;
+	int type;
+	u64 paddr;
+	u64 dev_addr;
+	u64 size;
+	int direction;
+	int sg_call_ents;
+	int sg_mapped_ents;
+};
+
+struct dd_bucket {
+	struct dd_list list;
+	rt_lock_t lock;
+} __attribute__((aligned(64)));		/* ____cacheline_aligned_in_smp */
+
+static struct dd_bucket dd_hash[DD_HASH_SIZE];
+static struct dd_list dd_free;
+static rt_lock_t dd_free_lock;
+static long dd_num_free, dd_min_free;
+static long dd_errors;
+
+static void dd_list_add_tail(struct dd_list *n, struct dd_list *head)
+{
+	n->prev = head->prev;
+	n->next = head;
+	head->prev->next = n;
+	head->prev = n;
+}
+
+static void dd_list_del(struct dd_list *n)
+{
+	n->prev->next = n->next;
+	n->next->prev = n->prev;
+}
+
+static struct dd_entry *dd_pool;
+
+static void dd_init(size_t entries)
+{
+	dd_free.next = dd_free.prev = &dd_free;
+	rt_lock_init(&dd_free_lock);
+	for (int i = 0; i < DD_HASH_SIZE; i++) {
+		dd_hash[i].list.next = dd_hash[i].list.prev = &dd_hash[i].list;
+		rt_lock_init(&dd_hash[i].lock);
+	}
+	dd_pool = calloc(entries, sizeof(*dd_pool));
+	for (size_t i = 0; i < entries; i++)
+		dd_list_add_tail(&dd_pool[i].list, &dd_free);
+	dd_num_free = dd_min_free = (long)entries;
+}
+
+static void dd_destroy(void)
+{
+	free(dd_pool);
+}
+
+static struct dd_bucket *dd_get_bucket(u64 dev_addr, rt_lock_flags_t *flags)
+{
+	struct dd_bucket *b =
+		&dd_hash[(dev_addr >> DD_HASH_SHIFT) & (DD_HASH_SIZE - 1)];
+
+	rt_lock(&b->lock, flags);
+	return b;
+}
+
+static struct dd_entry *dd_entry_alloc(void)
+{
+	struct dd_entry *e = NULL;
+	rt_lock_flags_t flags;
+
+	rt_lock(&dd_free_lock, &flags);
+	if (dd_free.next != &dd_free) {
+		e = (struct dd_entry *)dd_free.next;
+		dd_list_del(&e->list);
+		memset(e, 0, sizeof(*e));
+		if (--dd_num_free < dd_min_free)
+			dd_min_free = dd_num_free;
+	}
+	rt_unlock(&dd_free_lock, flags);
+	return e;
+}
+
+static void dd_entry_free(struct dd_entry *e)
+{
+	rt_lock_flags_t flags;
+
+	rt_lock(&dd_free_lock, &flags);
+	dd_list_add_tail(&e->list, &dd_free);
+	dd_num_free++;
+	rt_unlock(&dd_free_lock, flags);
+}
+
+/* __hash_bucket_find with exact_match, as in 6.1. */
+static struct dd_entry *dd_find(struct dd_bucket *b, const struct dd_entry *ref)
+{
+	struct dd_entry *ret = NULL;
+	int matches = 0, last_lvl = -1;
+
+	for (struct dd_list *l = b->list.next; l != &b->list; l = l->next) {
+		struct dd_entry *e = (struct dd_entry *)l;
+		int lvl = 0;
+
+		if (e->dev_addr != ref->dev_addr || e->dev != ref->dev)
+			continue;
+		matches++;
+		lvl += e->size == ref->size;
+		lvl += e->type == ref->type;
+		lvl += e->direction == ref->direction;
+		lvl += e->sg_call_ents == ref->sg_call_ents;
+		if (lvl == 4)
+			return e;
+		if (lvl > last_lvl) {
+			last_lvl = lvl;
+			ret = e;
+		}
+	}
+	return matches == 1 ? ret : NULL;
+}
+
+static void dd_map(const void *dev, u64 addr, u64 size, int dir)
+{
+	struct dd_entry *e = dd_entry_alloc();
+	struct dd_bucket *b;
+	rt_lock_flags_t flags;
+
+	if (!e)
+		return;
+	e->dev = dev;
+	e->dev_addr = addr;
+	e->size = size;
+	e->direction = dir;
+	b = dd_get_bucket(addr, &flags);
+	dd_list_add_tail(&e->list, &b->list);
+	rt_unlock(&b->lock, flags);
+}
+
+static void dd_unmap(const void *dev, u64 addr, u64 size, int dir)
+{
+	struct dd_entry ref = {
+		.dev = dev, .dev_addr = addr, .size = size, .direction = dir,
+	};
+	struct dd_entry *e;
+	struct dd_bucket *b;
+	rt_lock_flags_t flags;
+
+	b = dd_get_bucket(addr, &flags);
+	e = dd_find(b, &ref);
+	if (!e) {
+		rt_unlock(&b->lock, flags);
+		dd_errors++;
+		return;
+	}
+	/* check_unmap's comparisons */
+	dd_errors += (e->size != size) + (e->type != ref.type) +
+		     (e->direction != dir);
+	dd_list_del(&e->list);
+	rt_unlock(&b->lock, flags);
+	dd_entry_free(e);
+}
+
+/* ---- the bench --------------------------------------------------------- */
+
+#define PAGE_BITS	28	/* 1 TiB of 4 KiB pages */
+#define PAGE_MASK_	((1ULL << PAGE_BITS) - 1)
+
+/* A bijection on 28-bit page numbers: distinct counters, distinct pages. */
+static u64 page_of(u64 x)
+{
+	x = (x * 0x5bd1e995ULL) & PAGE_MASK_;
+	x ^= x >> 15;
+	x = (x * 0x27d4eb2dULL) & PAGE_MASK_;
+	x ^= x >> 13;
+	return x << 12;
+}
+
+static u64 rng_state = 88172645463325252ULL;
+
+static u64 rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static int dev_obj;
+
+struct plan {
+	size_t live;
+	size_t steps;
+	u64 *initial;	/* live handles */
+	u32 *victim;	/* per step: which live slot to unmap */
+};
+
+static struct rt_report rep;
+static struct rt_dma_table tab;
+static struct rt_dma_ctx ctx;
+
+static struct rt_dma_ref ref_of(u64 h)
+{
+	struct rt_dma_ref r = {
+		.dev = &dev_obj, .dev_name = "bench", .kind = RT_DMA_PAGE,
+		.dir = RT_DMA_TO_DEVICE, .handle = h, .size = 2048,
+	};
+
+	return r;
+}
+
+static double run_drvcheck(const struct plan *p)
+{
+	u64 *live = malloc(p->live * sizeof(*live));
+	u64 next = p->live, t0, t1;
+
+	rt_report_init(&rep, NULL, NULL);
+	rt_dma_table_init(&tab, p->live + 1, 0, 0);
+	rt_dma_ctx_init(&ctx, &tab, &rep);
+	for (size_t i = 0; i < p->live; i++) {
+		struct rt_dma_ref r = ref_of(p->initial[i]);
+
+		live[i] = p->initial[i];
+		rt_dma_map(&ctx, &r, RT_MEM_OK);
+	}
+	t0 = rt_time_ns();
+	for (size_t s = 0; s < p->steps; s++) {
+		u32 v = p->victim[s];
+		struct rt_dma_ref r = ref_of(live[v]);
+
+		rt_dma_unmap(&ctx, &r);
+		live[v] = page_of(next++);
+		r.handle = live[v];
+		rt_dma_map(&ctx, &r, RT_MEM_OK);
+	}
+	t1 = rt_time_ns();
+	if (rt_atomic_read(&rep.total) || rt_atomic_read(&tab.live) !=
+	    (long)p->live)
+		fprintf(stderr, "drvcheck table: unexpected errors\n");
+	rt_dma_table_destroy(&tab);
+	free(live);
+	return (double)p->steps / ((double)(t1 - t0) / 1e9);
+}
+
+static double run_dma_debug(const struct plan *p)
+{
+	u64 *live = malloc(p->live * sizeof(*live));
+	u64 next = p->live, t0, t1;
+
+	dd_init(p->live + 1);
+	dd_errors = 0;
+	for (size_t i = 0; i < p->live; i++) {
+		live[i] = p->initial[i];
+		dd_map(&dev_obj, live[i], 2048, RT_DMA_TO_DEVICE);
+	}
+	t0 = rt_time_ns();
+	for (size_t s = 0; s < p->steps; s++) {
+		u32 v = p->victim[s];
+
+		dd_unmap(&dev_obj, live[v], 2048, RT_DMA_TO_DEVICE);
+		live[v] = page_of(next++);
+		dd_map(&dev_obj, live[v], 2048, RT_DMA_TO_DEVICE);
+	}
+	t1 = rt_time_ns();
+	if (dd_errors)
+		fprintf(stderr, "dma-debug table: unexpected errors\n");
+	dd_destroy();
+	free(live);
+	return (double)p->steps / ((double)(t1 - t0) / 1e9);
+}
+
+int main(int argc, char **argv)
+{
+	static const size_t sizes[] = { 1000, 100000, 1000000 };
+	size_t steps = argc > 1 ? strtoul(argv[1], NULL, 0) : 1000000;
+
+	printf("map+unmap pairs per second, %zu pairs per size, 1 thread\n",
+	       steps);
+	printf("%10s %16s %16s %8s\n", "live", "drvcheck", "dma-debug",
+	       "ratio");
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		struct plan p = { .live = sizes[k], .steps = steps };
+		double a, b;
+
+		p.initial = malloc(p.live * sizeof(*p.initial));
+		p.victim = malloc(p.steps * sizeof(*p.victim));
+		for (size_t i = 0; i < p.live; i++)
+			p.initial[i] = page_of(i);
+		for (size_t s = 0; s < p.steps; s++)
+			p.victim[s] = (u32)(rng() % p.live);
+		a = run_drvcheck(&p);
+		b = run_dma_debug(&p);
+		printf("%10zu %16.0f %16.0f %7.2fx\n", p.live, a, b, a / b);
+		fflush(stdout);
+		free(p.initial);
+		free(p.victim);
+	}
+	return 0;
+}
