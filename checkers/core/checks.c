@@ -20,7 +20,7 @@ const struct check check_table[] = {
 	  "DMA handle is never tested with dma_mapping_error()" },
 	{ "dma-unmap-sg-nents", FAMILY_DMA, SEV_ERROR, true, C | S | RT,
 	  "dma_unmap_sg() given dma_map_sg()'s return value or another count than was mapped" },
-	{ "dma-double-unmap", FAMILY_DMA, SEV_ERROR, true, C | RT,
+	{ "dma-double-unmap", FAMILY_DMA, SEV_ERROR, true, C | S | RT,
 	  "the same handle is released twice on one path" },
 	{ "dma-map-stack", FAMILY_DMA, SEV_ERROR, true, C | RT,
 	  "a stack or vmalloc buffer is mapped for DMA" },

@@ -1,22 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dma-double-unmap, within one function: a release of a handle that an
- * earlier release on some path already gave back, with no new mapping of
- * it in between.  The handle is an SSA value; a later use through a phi
- * (the handle variable carried around a loop) counts as the same handle.
- * The paths are CFG paths, not feasible paths: branches on correlated
- * conditions are not told apart yet.
+ * dma-double-unmap, within one function: a release (streaming unmap or
+ * coherent free) of a handle that an earlier release on some path already
+ * gave back, with no new value for it in between.  The handle is either an
+ * SSA value (a later use through a phi, the handle variable carried around
+ * a loop, counts as the same handle), or what is read twice from the same
+ * memory (em->rx_ring_dma), when nothing on the path may have written it
+ * (a store, or a call given its address).  The paths are CFG paths, not
+ * feasible paths: branches on correlated conditions are not told apart yet.
  */
 #include "ir_checks.h"
 #include "report.h"
 #include "ir_values.h"
 
-/* Where the handle value is born: a new mapping ends the old one's story. */
-static struct instruction *handle_def(pseudo_t handle)
+static bool is_release(const struct call_site *s)
 {
-	if (handle->type == PSEUDO_REG || handle->type == PSEUDO_PHI)
-		return handle->def;
-	return NULL;
+	return is_dma_release(s) || is_dma_free(s);
+}
+
+/* Where the handle value is born: a new mapping ends the old one's story. */
+static bool defines(struct instruction *insn, void *handle)
+{
+	pseudo_t h = handle;
+
+	return (h->type == PSEUDO_REG || h->type == PSEUDO_PHI) && insn == h->def;
+}
+
+static bool writes(struct instruction *insn, void *loaded)
+{
+	return insn_may_write(insn, loaded);
+}
+
+static bool released_again(const struct call_site *first, pseudo_t h1,
+			   const struct call_site *second, pseudo_t h2)
+{
+	if (pseudo_may_be(h2, h1))
+		return insn_reaches(first->cfg, second->cfg, defines, h1);
+	if (pseudo_same_load(h2, h1))
+		return insn_reaches(first->cfg, second->cfg, writes, h1);
+	return false;
 }
 
 void check_dma_double_unmap(const struct fn_ctx *ctx)
@@ -24,17 +46,14 @@ void check_dma_double_unmap(const struct fn_ctx *ctx)
 	for_each_site(ctx, second) {
 		pseudo_t h2 = site_value(second, AR_HANDLE);
 
-		if (!is_dma_release(second) || !h2)
+		if (!is_release(second) || !h2)
 			continue;
 		for_each_site(ctx, first) {
 			pseudo_t h1 = site_value(first, AR_HANDLE);
 			struct finding *f;
 
-			if (first == second || !is_dma_release(first) || !h1 ||
-			    !pseudo_may_be(h2, h1))
-				continue;
-			if (!first->cfg || !second->cfg ||
-			    !insn_reaches(first->cfg, second->cfg, handle_def(h1)))
+			if (first == second || !is_release(first) || !h1 ||
+			    !released_again(first, h1, second, h2))
 				continue;
 			f = report("dma-double-unmap", second->pos, ctx->name,
 				   second->api->name,

@@ -18,6 +18,11 @@ bool is_dma_release(const struct call_site *site)
 	return site->api->family == FAMILY_DMA && site->api->role == ROLE_DMA_UNMAP;
 }
 
+bool is_dma_free(const struct call_site *site)
+{
+	return site->api->family == FAMILY_DMA && site->api->role == ROLE_DMA_FREE;
+}
+
 bool is_dma_sync(const struct call_site *site)
 {
 	return site->api->family == FAMILY_DMA && site->api->role == ROLE_DMA_SYNC;

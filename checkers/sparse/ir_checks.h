@@ -26,10 +26,11 @@ void ir_checks_run(struct entrypoint *ep, struct instruction *const *insns,
 
 /* The map site in this function whose returned handle is handle, or NULL. */
 const struct call_site *dma_map_of(const struct fn_ctx *ctx, pseudo_t handle);
-/* Is site a streaming unmap / sync / map (per the model)? */
+/* Is site a streaming unmap / sync / map, a coherent free (per the model)? */
 bool is_dma_release(const struct call_site *site);
 bool is_dma_sync(const struct call_site *site);
 bool is_dma_map(const struct call_site *site);
+bool is_dma_free(const struct call_site *site);	/* coherent family */
 
 void check_dma_unmap_size(const struct fn_ctx *ctx);
 void check_dma_direction(const struct fn_ctx *ctx);

@@ -75,67 +75,165 @@ static bool bb_set_add(struct bb_set *set, struct basic_block *bb)
 	return true;
 }
 
-/* Is insn at or after position start (an index) in its block? */
-static int insn_index(struct instruction *insn)
-{
-	struct instruction *i;
-	int n = 0;
+enum scan_result { SCAN_FOUND, SCAN_BLOCKED, SCAN_FELL_THROUGH };
 
-	FOR_EACH_PTR(insn->bb->insns, i) {
-		if (i == insn)
-			return n;
-		n++;
-	} END_FOR_EACH_PTR(i);
-	return -1;
+/* Walks bb's instructions after after (from the start when NULL). */
+static enum scan_result scan_block(struct basic_block *bb,
+				   struct instruction *after,
+				   struct instruction *to, insn_pred blocks,
+				   void *arg)
+{
+	struct instruction *insn;
+	bool started = !after;
+
+	FOR_EACH_PTR(bb->insns, insn) {
+		if (!started) {
+			started = insn == after;
+			continue;
+		}
+		if (insn == to)
+			return SCAN_FOUND;
+		if (blocks && blocks(insn, arg))
+			return SCAN_BLOCKED;
+	} END_FOR_EACH_PTR(insn);
+	return SCAN_FELL_THROUGH;
 }
 
+static void push_children(struct basic_block *bb, struct basic_block ***work,
+			  size_t *n, size_t *cap)
+{
+	struct basic_block *child;
+
+	FOR_EACH_PTR(bb->children, child) {
+		GROW(*work, *cap, *n + 1);
+		(*work)[(*n)++] = child;
+	} END_FOR_EACH_PTR(child);
+}
+
+/*
+ * A block is entered at its start once; from's own block is first walked
+ * from from on, and may be entered again at its start through a loop.
+ */
 bool insn_reaches(struct instruction *from, struct instruction *to,
-		  struct instruction *avoid)
+		  insn_pred blocks, void *arg)
 {
 	struct bb_set seen = { 0 };
 	struct basic_block **work = NULL;
 	size_t n_work = 0, cap_work = 0;
-	struct basic_block *bb, *child;
+	enum scan_result r;
 	bool found = false;
 
 	if (!from->bb || !to->bb)
 		return false;
-	/* the rest of from's own block */
-	if (from->bb == to->bb && insn_index(from) < insn_index(to)) {
-		if (!avoid || avoid->bb != from->bb ||
-		    insn_index(avoid) < insn_index(from) ||
-		    insn_index(avoid) > insn_index(to))
-			return true;
-		return false;
-	}
-	if (avoid && avoid->bb == from->bb &&
-	    insn_index(avoid) > insn_index(from))
-		return false;
-	FOR_EACH_PTR(from->bb->children, child) {
-		GROW(work, cap_work, n_work + 1);
-		work[n_work++] = child;
-	} END_FOR_EACH_PTR(child);
+	r = scan_block(from->bb, from, to, blocks, arg);
+	if (r == SCAN_FOUND)
+		return true;
+	if (r == SCAN_FELL_THROUGH)
+		push_children(from->bb, &work, &n_work, &cap_work);
 	while (n_work && !found) {
-		bb = work[--n_work];
+		struct basic_block *bb = work[--n_work];
+
 		if (!bb_set_add(&seen, bb))
 			continue;
-		if (bb == to->bb) {
-			/* entering to's block: avoid must not come first */
-			if (!avoid || avoid->bb != bb ||
-			    insn_index(avoid) > insn_index(to)) {
-				found = true;
-				break;
-			}
-			continue;
-		}
-		if (avoid && avoid->bb == bb)
-			continue;
-		FOR_EACH_PTR(bb->children, child) {
-			GROW(work, cap_work, n_work + 1);
-			work[n_work++] = child;
-		} END_FOR_EACH_PTR(child);
+		r = scan_block(bb, NULL, to, blocks, arg);
+		found = r == SCAN_FOUND;
+		if (r == SCAN_FELL_THROUGH)
+			push_children(bb, &work, &n_work, &cap_work);
 	}
 	free(work);
 	free(seen.bbs);
 	return found;
+}
+
+/* An address as base pointer plus constant offset, through casts and adds. */
+struct ir_addr {
+	pseudo_t base;
+	long long offset;
+};
+
+static struct ir_addr address_of(pseudo_t p, long long offset)
+{
+	struct ir_addr a;
+
+	for (int depth = 0; depth < 16 && p && p->type == PSEUDO_REG && p->def;
+	     depth++) {
+		struct instruction *def = p->def;
+
+		if (def->opcode == OP_PTRCAST || def->opcode == OP_COPY) {
+			p = def->src;
+		} else if (def->opcode == OP_ADD && def->src2 &&
+			   def->src2->type == PSEUDO_VAL) {
+			offset += def->src2->value;
+			p = def->src1;
+		} else {
+			break;
+		}
+	}
+	a.base = p;
+	a.offset = offset;
+	return a;
+}
+
+static bool same_address(struct ir_addr a, struct ir_addr b, int depth);
+
+/* Two loads of the same memory (the value itself is not compared). */
+static bool same_load(struct instruction *x, struct instruction *y, int depth)
+{
+	if (x == y)
+		return true;
+	if (!x || !y || x->opcode != OP_LOAD || y->opcode != OP_LOAD ||
+	    x->size != y->size)
+		return false;
+	return same_address(address_of(x->src, x->offset),
+			    address_of(y->src, y->offset), depth + 1);
+}
+
+static bool same_address(struct ir_addr a, struct ir_addr b, int depth)
+{
+	if (a.offset != b.offset || !a.base || !b.base || depth > 4)
+		return false;
+	if (a.base == b.base)
+		return true;
+	return a.base->type == PSEUDO_REG && b.base->type == PSEUDO_REG &&
+	       same_load(a.base->def, b.base->def, depth);
+}
+
+static struct instruction *load_of(pseudo_t p)
+{
+	if (!pseudo_is_live(p) || p->type != PSEUDO_REG ||
+	    p->def->opcode != OP_LOAD)
+		return NULL;
+	return p->def;
+}
+
+bool pseudo_same_load(pseudo_t a, pseudo_t b)
+{
+	struct instruction *x = load_of(a), *y = load_of(b);
+
+	return x && y && same_load(x, y, 0);
+}
+
+bool insn_may_write(struct instruction *insn, pseudo_t loaded)
+{
+	struct instruction *load = load_of(loaded);
+	struct ir_addr at, to;
+	pseudo_t arg;
+
+	if (!load)
+		return false;
+	at = address_of(load->src, load->offset);
+	if (insn->opcode == OP_STORE)
+		return same_address(at, address_of(insn->src, insn->offset), 0);
+	if (insn->opcode != OP_CALL)
+		return false;
+	/* the callee may write through the location's address or its base */
+	FOR_EACH_PTR(insn->arguments, arg) {
+		to = address_of(arg, 0);
+		if (same_address(at, to, 0))
+			return true;
+		to.offset = at.offset;
+		if (same_address(at, to, 0))
+			return true;
+	} END_FOR_EACH_PTR(arg);
+	return false;
 }

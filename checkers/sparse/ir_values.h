@@ -34,11 +34,28 @@ enum value_cmp pseudo_compare(pseudo_t a, pseudo_t b);
  */
 bool pseudo_may_be(pseudo_t handle, pseudo_t value);
 
+/* A property of an instruction, for insn_reaches(). */
+typedef bool (*insn_pred)(struct instruction *insn, void *arg);
+
 /*
  * true when some path runs from instruction from to instruction to without
- * passing through instruction avoid (NULL: no such constraint).
+ * passing through an instruction for which blocks (NULL: none) is true.
  */
 bool insn_reaches(struct instruction *from, struct instruction *to,
-		  struct instruction *avoid);
+		  insn_pred blocks, void *arg);
+
+/*
+ * true when a and b are loads of the same memory: the same offset from the
+ * same base pointer, or from base pointers that are themselves loads of
+ * the same memory (em->ring->dma read twice).  Says nothing of the values.
+ */
+bool pseudo_same_load(pseudo_t a, pseudo_t b);
+
+/*
+ * true when insn may change the memory that loaded (a load) reads: a store
+ * to it, or a call given its address or the address of the struct holding
+ * it.
+ */
+bool insn_may_write(struct instruction *insn, pseudo_t loaded);
 
 #endif
