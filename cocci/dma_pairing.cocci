@@ -253,8 +253,38 @@ def dcp_eval(txt, resolve):
     except (IndexError, RecursionError):
         return None
 
+_DCP_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+_DCP_DEFINE = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)[ \t]+([^\n]*)$', re.M)
+
+def dcp_header_defines(cfiles):
+    """Object-like #defines of the driver's own headers ("..." includes, as
+    the preprocessor would find them next to the including file): with
+    --no-includes the def rule never sees them, and a header without DMA
+    calls is not parsed at all."""
+    seen, todo, facts = set(), list(cfiles), []
+    while todo:
+        path = todo.pop()
+        try:
+            with open(path, errors='replace') as fh:
+                text = fh.read()
+        except OSError:
+            continue
+        for inc in _DCP_INCLUDE.findall(text):
+            h = os.path.normpath(os.path.join(os.path.dirname(path), inc))
+            if h not in seen:
+                seen.add(h)
+                todo.append(h)
+        if path in cfiles:
+            continue
+        for name, val in _DCP_DEFINE.findall(text):
+            val = re.sub(r'/\*.*?\*/|//.*', '', val).strip()
+            if val and not val.endswith('\\'):
+                facts.append({'t': 'define', 'name': name, 'val': dcp_n(val)})
+    return facts
+
 def dcp_join(allfacts, mode):
     facts = [f for part in allfacts for f in part]
+    facts += dcp_header_defines({f['pos'][0] for f in facts if 'fn' in f})
     if os.environ.get('DCP_DEBUG'):
         for f in facts:
             print('FACT', f)
