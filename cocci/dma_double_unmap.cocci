@@ -9,6 +9,7 @@
 // Comments: handles that are ring entries indexed by a loop counter are
 //  left alone (the index changes between iterations).
 // Options: --no-includes --include-headers
+// Prefilter: dma_unmap dma_free dmam_free dma_pool_free pci_unmap_ pci_free_consistent
 // Checks: dma-double-unmap
 // Model-roles: dma/unmap dma/free
 
@@ -91,9 +92,13 @@ def dbu_lhsarg(p):
     return 'release'
 @dbl_loc exists@
 idexpression x; expression E, E1, E2, E3; position p1, p2;
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
 @@
-\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, x, ...)
-\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, x, ...)
+\(fn_1@p1(E1, x, ...)
+\|fn_2@p1(E1, E2, E3, x, ...)
 \|dma_pool_free@p1(E1, E2, x)
 \)
 ...
@@ -102,8 +107,8 @@ idexpression x; expression E, E1, E2, E3; position p1, p2;
     when != memset(...)
     when != dma_unmap_len_set(...)
     when != dma_unmap_addr_set(...)
-\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, x, ...)
-\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, x, ...)
+\(fn_3@p2(E1, x, ...)
+\|fn_4@p2(E1, E2, E3, x, ...)
 \|dma_pool_free@p2(E1, E2, x)
 \)
 
@@ -118,9 +123,13 @@ if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
 
 @dbl_arrow exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
 @@
-\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, b->f, ...)
-\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, b->f, ...)
+\(fn_1@p1(E1, b->f, ...)
+\|fn_2@p1(E1, E2, E3, b->f, ...)
 \|dma_pool_free@p1(E1, E2, b->f)
 \)
 ...
@@ -135,8 +144,8 @@ idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
     when != memset(...)
     when != dma_unmap_len_set(...)
     when != dma_unmap_addr_set(...)
-\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, b->f, ...)
-\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, b->f, ...)
+\(fn_3@p2(E1, b->f, ...)
+\|fn_4@p2(E1, E2, E3, b->f, ...)
 \|dma_pool_free@p2(E1, E2, b->f)
 \)
 
@@ -151,9 +160,13 @@ if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
 
 @dbl_dot exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
 @@
-\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, b.f, ...)
-\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, b.f, ...)
+\(fn_1@p1(E1, b.f, ...)
+\|fn_2@p1(E1, E2, E3, b.f, ...)
 \|dma_pool_free@p1(E1, E2, b.f)
 \)
 ...
@@ -168,8 +181,8 @@ idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
     when != memset(...)
     when != dma_unmap_len_set(...)
     when != dma_unmap_addr_set(...)
-\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, b.f, ...)
-\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, b.f, ...)
+\(fn_3@p2(E1, b.f, ...)
+\|fn_4@p2(E1, E2, E3, b.f, ...)
 \|dma_pool_free@p2(E1, E2, b.f)
 \)
 
@@ -184,9 +197,13 @@ if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
 
 @dbl_macro exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
 @@
-\(\(dma_unmap_single@p1\|dma_unmap_single_attrs@p1\|dma_unmap_page@p1\|dma_unmap_page_attrs@p1\|dma_unmap_resource@p1\|pci_unmap_single@p1\|pci_unmap_page@p1\|dma_unmap_sg@p1\|dma_unmap_sg_attrs@p1\|pci_unmap_sg@p1\|dma_unmap_sgtable@p1\)(E1, dma_unmap_addr(b, f), ...)
-\|\(dma_free_coherent@p1\|dmam_free_coherent@p1\|dma_free_attrs@p1\|dma_free_wc@p1\|pci_free_consistent@p1\|dma_free_noncoherent@p1\)(E1, E2, E3, dma_unmap_addr(b, f), ...)
+\(fn_1@p1(E1, dma_unmap_addr(b, f), ...)
+\|fn_2@p1(E1, E2, E3, dma_unmap_addr(b, f), ...)
 \|dma_pool_free@p1(E1, E2, dma_unmap_addr(b, f))
 \)
 ...
@@ -201,8 +218,8 @@ idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
     when != memset(...)
     when != dma_unmap_len_set(...)
     when != dma_unmap_addr_set(...)
-\(\(dma_unmap_single@p2\|dma_unmap_single_attrs@p2\|dma_unmap_page@p2\|dma_unmap_page_attrs@p2\|dma_unmap_resource@p2\|pci_unmap_single@p2\|pci_unmap_page@p2\|dma_unmap_sg@p2\|dma_unmap_sg_attrs@p2\|pci_unmap_sg@p2\|dma_unmap_sgtable@p2\)(E1, dma_unmap_addr(b, f), ...)
-\|\(dma_free_coherent@p2\|dmam_free_coherent@p2\|dma_free_attrs@p2\|dma_free_wc@p2\|pci_free_consistent@p2\|dma_free_noncoherent@p2\)(E1, E2, E3, dma_unmap_addr(b, f), ...)
+\(fn_3@p2(E1, dma_unmap_addr(b, f), ...)
+\|fn_4@p2(E1, E2, E3, dma_unmap_addr(b, f), ...)
 \|dma_pool_free@p2(E1, E2, dma_unmap_addr(b, f))
 \)
 

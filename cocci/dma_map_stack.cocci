@@ -7,6 +7,7 @@
 // Copyright: (C) 2026 drvcheck authors.
 // Comments:
 // Options: --no-includes --include-headers
+// Prefilter: dma_map_single dma_map_page pci_map_single pci_map_page
 // Checks: dma-map-stack
 // Model-roles:
 
@@ -129,11 +130,13 @@ def dms_join(allfacts, allout, mode):
 // buffers given to the maps
 @ms@
 expression D, A; position p;
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single};
+identifier fn_2 = {dma_map_page, dma_map_page_attrs, pci_map_page};
 @@
 (
-\(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\)(D, A, ...)
+fn_1@p(D, A, ...)
 |
-\(dma_map_page@p\|dma_map_page_attrs@p\|pci_map_page@p\)(D, virt_to_page(A), ...)
+fn_2@p(D, virt_to_page(A), ...)
 )
 
 @script:python@
@@ -174,11 +177,13 @@ dms_fact(q[0], 'static', str(a))
 
 @ld depends on ms@
 local idexpression x; expression D; identifier fld; position q;
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single};
+identifier fn_2 = {dma_map_page, dma_map_page_attrs, pci_map_page};
 @@
 (
-\(dma_map_single@q\|dma_map_single_attrs@q\|pci_map_single@q\)(D, \(&x\|&x.fld\|&x[...]\|&x.fld[...]\), ...)
+fn_1@q(D, \(&x\|&x.fld\|&x[...]\|&x.fld[...]\), ...)
 |
-\(dma_map_page@q\|dma_map_page_attrs@q\|pci_map_page@q\)(D, virt_to_page(\(&x\|&x.fld\|&x[...]\|&x.fld[...]\)), ...)
+fn_2@q(D, virt_to_page(\(&x\|&x.fld\|&x[...]\|&x.fld[...]\)), ...)
 )
 
 @script:python@
@@ -189,13 +194,16 @@ dms_fact(q[0], 'local', str(x))
 // a vmalloc() / vzalloc() buffer mapped
 @vm exists@
 expression V, D, E, E2; position p, pv;
+identifier fn_1 = {vmalloc, vzalloc};
+identifier fn_2 = {dma_map_single, dma_map_single_attrs, pci_map_single};
+identifier fn_3 = {dma_map_page, dma_map_page_attrs, pci_map_page};
 @@
-V = \(vmalloc@pv\|vzalloc@pv\)(...)
+V = fn_1@pv(...)
 ... when != V = E2
 (
-\(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\)(D, \(V\|V + E\), ...)
+fn_2@p(D, \(V\|V + E\), ...)
 |
-\(dma_map_page@p\|dma_map_page_attrs@p\|pci_map_page@p\)(D, virt_to_page(\(V\|V + E\)), ...)
+fn_3@p(D, virt_to_page(\(V\|V + E\)), ...)
 )
 
 @script:python@

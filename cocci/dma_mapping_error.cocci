@@ -11,6 +11,7 @@
 // Comments: a handle tested through a driver helper whose name contains
 //  "mapping_error" counts as tested.
 // Options: --no-includes --include-headers
+// Prefilter: dma_map_single dma_map_page dma_map_resource skb_frag_dma_map pci_map_single pci_map_page
 // Checks: dma-mapping-error-unchecked
 // Model-roles: dma/mapping_error
 
@@ -164,13 +165,15 @@ def dme_join(allfacts, mode):
 // every map site, and where its result goes
 @mapsite@
 position p;
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, dma_map_resource, skb_frag_dma_map, pci_map_single, pci_map_page};
 @@
-\(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...)
+fn_1@p(...)
 
 @maplhs depends on mapsite@
 expression H; position p;
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, dma_map_resource, skb_frag_dma_map, pci_map_single, pci_map_page};
 @@
-H = \(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...)
+H = fn_1@p(...)
 
 @script:python@
 p << maplhs.p; h << maplhs.H;
@@ -179,8 +182,9 @@ dme_fact(p[0], 'lhs', h)
 
 @maplhsd depends on mapsite@
 type T; identifier x; position p;
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, dma_map_resource, skb_frag_dma_map, pci_map_single, pci_map_page};
 @@
-T x = \(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...);
+T x = fn_1@p(...);
 
 @script:python@
 p << maplhsd.p; x << maplhsd.x;
@@ -189,8 +193,9 @@ dme_fact(p[0], 'lhs', x)
 
 @mapret depends on mapsite@
 position p;
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, dma_map_resource, skb_frag_dma_map, pci_map_single, pci_map_page};
 @@
-return \(dma_map_single@p\|dma_map_single_attrs@p\|dma_map_page@p\|dma_map_page_attrs@p\|dma_map_resource@p\|skb_frag_dma_map@p\|pci_map_single@p\|pci_map_page@p\)(...);
+return fn_1@p(...);
 
 @script:python@
 p << mapret.p;

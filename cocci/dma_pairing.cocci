@@ -11,6 +11,7 @@
 // Comments: facts are collected per site and joined in @finalize:python@;
 //  only provably different sizes/directions are reported.
 // Options: --no-includes --include-headers
+// Prefilter: dma_map dma_unmap dma_sync dma_alloc dma_zalloc dmam_alloc dma_free dmam_free dma_pool_ pci_map_ pci_unmap_ pci_alloc_consistent pci_zalloc_consistent pci_free_consistent pci_dma_sync
 // Checks: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents
 // Model-roles: dma/map dma/unmap dma/sync dma/alloc dma/free
 
@@ -891,31 +892,41 @@ expression D_frnc, S_frnc, C_frnc, H_frnc, R_frnc;
 position p_frnc;
 expression P_frp, C_frp, H_frp;
 position p_frp;
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource};
+identifier fn_2 = {dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page};
+identifier fn_3 = {dma_map_sg, dma_map_sg_attrs, pci_map_sg};
+identifier fn_4 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device};
+identifier fn_5 = {dma_sync_single_range_for_cpu, dma_sync_single_range_for_device};
+identifier fn_6 = {dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device};
+identifier fn_7 = {dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device};
+identifier fn_8 = {dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent};
+identifier fn_9 = {dma_pool_alloc, dma_pool_zalloc};
+identifier fn_10 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent};
 @@
 (
-\(dma_map_single@p_ms\|dma_map_single_attrs@p_ms\|pci_map_single@p_ms\|dma_map_resource@p_ms\)(D_ms, B_ms, S_ms, R_ms, ...)
+fn_1@p_ms(D_ms, B_ms, S_ms, R_ms, ...)
 |
-\(dma_map_page@p_mp\|dma_map_page_attrs@p_mp\|skb_frag_dma_map@p_mp\|pci_map_page@p_mp\)(D_mp, B_mp, O_mp, S_mp, R_mp, ...)
+fn_2@p_mp(D_mp, B_mp, O_mp, S_mp, R_mp, ...)
 |
-\(dma_map_sg@p_msg\|dma_map_sg_attrs@p_msg\|pci_map_sg@p_msg\)(D_msg, B_msg, N_msg, R_msg, ...)
+fn_3@p_msg(D_msg, B_msg, N_msg, R_msg, ...)
 |
 dma_map_sgtable@p_msgt(D_msgt, B_msgt, R_msgt, ...)
 |
-\(dma_unmap_single@p_us\|dma_unmap_single_attrs@p_us\|dma_unmap_page@p_us\|dma_unmap_page_attrs@p_us\|dma_unmap_resource@p_us\|pci_unmap_single@p_us\|pci_unmap_page@p_us\|dma_sync_single_for_cpu@p_us\|dma_sync_single_for_device@p_us\|pci_dma_sync_single_for_cpu@p_us\|pci_dma_sync_single_for_device@p_us\)(D_us, H_us, S_us, R_us, ...)
+fn_4@p_us(D_us, H_us, S_us, R_us, ...)
 |
-\(dma_sync_single_range_for_cpu@p_usr\|dma_sync_single_range_for_device@p_usr\)(D_usr, H_usr, O_usr, S_usr, R_usr)
+fn_5@p_usr(D_usr, H_usr, O_usr, S_usr, R_usr)
 |
-\(dma_unmap_sg@p_usg\|dma_unmap_sg_attrs@p_usg\|pci_unmap_sg@p_usg\|dma_sync_sg_for_cpu@p_usg\|dma_sync_sg_for_device@p_usg\|pci_dma_sync_sg_for_cpu@p_usg\|pci_dma_sync_sg_for_device@p_usg\)(D_usg, B_usg, N_usg, R_usg, ...)
+fn_6@p_usg(D_usg, B_usg, N_usg, R_usg, ...)
 |
-\(dma_unmap_sgtable@p_usgt\|dma_sync_sgtable_for_cpu@p_usgt\|dma_sync_sgtable_for_device@p_usgt\)(D_usgt, B_usgt, R_usgt, ...)
+fn_7@p_usgt(D_usgt, B_usgt, R_usgt, ...)
 |
-\(dma_alloc_coherent@p_al\|dma_zalloc_coherent@p_al\|dmam_alloc_coherent@p_al\|dma_alloc_attrs@p_al\|dma_alloc_wc@p_al\|pci_alloc_consistent@p_al\|pci_zalloc_consistent@p_al\)(D_al, S_al, H_al, ...)
+fn_8@p_al(D_al, S_al, H_al, ...)
 |
 dma_alloc_noncoherent@p_alnc(D_alnc, S_alnc, H_alnc, R_alnc, ...)
 |
-\(dma_pool_alloc@p_alp\|dma_pool_zalloc@p_alp\)(P_alp, G_alp, H_alp)
+fn_9@p_alp(P_alp, G_alp, H_alp)
 |
-\(dma_free_coherent@p_fr\|dmam_free_coherent@p_fr\|dma_free_attrs@p_fr\|dma_free_wc@p_fr\|pci_free_consistent@p_fr\)(D_fr, S_fr, C_fr, H_fr, ...)
+fn_10@p_fr(D_fr, S_fr, C_fr, H_fr, ...)
 |
 dma_free_noncoherent@p_frnc(D_frnc, S_frnc, C_frnc, H_frnc, R_frnc)
 |
@@ -996,8 +1007,9 @@ dcp_site(p, 'rel', h=h, cpu=c)
 
 @asg depends on site@
 expression E; position p;
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_pool_alloc, dma_pool_zalloc};
 @@
-E = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\|dma_alloc_coherent@p\|dma_zalloc_coherent@p\|dmam_alloc_coherent@p\|dma_alloc_attrs@p\|dma_alloc_wc@p\|pci_alloc_consistent@p\|pci_zalloc_consistent@p\|dma_alloc_noncoherent@p\|dma_pool_alloc@p\|dma_pool_zalloc@p\)(...)
+E = fn_1@p(...)
 
 @script:python@
 p << asg.p; e << asg.E;
@@ -1006,8 +1018,9 @@ dcp_other('ret', p, lhs=e)
 
 @asgd depends on site@
 position p; type T; identifier x;
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_pool_alloc, dma_pool_zalloc};
 @@
-T x = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\|dma_alloc_coherent@p\|dma_zalloc_coherent@p\|dmam_alloc_coherent@p\|dma_alloc_attrs@p\|dma_alloc_wc@p\|pci_alloc_consistent@p\|pci_zalloc_consistent@p\|dma_alloc_noncoherent@p\|dma_pool_alloc@p\|dma_pool_zalloc@p\)(...);
+T x = fn_1@p(...);
 
 @script:python@
 p << asgd.p; x << asgd.x;
@@ -1017,8 +1030,9 @@ dcp_other('ret', p, lhs=x)
 // a handle local stored into a field after the map
 @st depends on site exists@
 expression X, E2; position p, p2;
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg};
 @@
-X = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\)(...)
+X = fn_1@p(...)
 ... when any
 E2@p2 = X
 
@@ -1029,8 +1043,9 @@ dcp_other('store', p, local=x, to=e)
 
 @std depends on site exists@
 type T; identifier x; expression E2; position p, p2;
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg};
 @@
-T x = \(dma_map_single@p\|dma_map_single_attrs@p\|pci_map_single@p\|dma_map_resource@p\|dma_map_page@p\|dma_map_page_attrs@p\|skb_frag_dma_map@p\|pci_map_page@p\|dma_map_sg@p\|dma_map_sg_attrs@p\|pci_map_sg@p\)(...);
+T x = fn_1@p(...);
 ... when any
 E2@p2 = x
 
@@ -1042,8 +1057,9 @@ dcp_other('store', p, local=x, to=e)
 // handle and length fields set with the dma_unmap_*_set() macros
 @fset depends on site@
 expression B, V; identifier F; position p;
+identifier fn_1 = {dma_unmap_addr_set, dma_unmap_len_set};
 @@
-\(dma_unmap_addr_set@p\|dma_unmap_len_set@p\)(B, F, V)
+fn_1@p(B, F, V)
 
 @script:python@
 p << fset.p; b << fset.B; f << fset.F; v << fset.V;
@@ -1074,8 +1090,9 @@ dcp_other('load', p, local=x, val=e)
 // declared struct types of the bases of handle / length expressions
 @tb depends on site@
 type T; T *b; T b2; identifier fld; position p;
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_pool_free, dma_unmap_addr_set, dma_unmap_len_set, dma_unmap_addr, dma_unmap_len};
 @@
-\(dma_unmap_single\|dma_unmap_single_attrs\|dma_unmap_page\|dma_unmap_page_attrs\|dma_unmap_resource\|pci_unmap_single\|pci_unmap_page\|dma_sync_single_for_cpu\|dma_sync_single_for_device\|pci_dma_sync_single_for_cpu\|pci_dma_sync_single_for_device\|dma_sync_single_range_for_cpu\|dma_sync_single_range_for_device\|dma_unmap_sg\|dma_unmap_sg_attrs\|pci_unmap_sg\|dma_sync_sg_for_cpu\|dma_sync_sg_for_device\|pci_dma_sync_sg_for_cpu\|pci_dma_sync_sg_for_device\|dma_unmap_sgtable\|dma_sync_sgtable_for_cpu\|dma_sync_sgtable_for_device\|dma_free_coherent\|dmam_free_coherent\|dma_free_attrs\|dma_free_wc\|pci_free_consistent\|dma_free_noncoherent\|dma_pool_free\|dma_unmap_addr_set\|dma_unmap_len_set\|dma_unmap_addr\|dma_unmap_len\)(...,
+fn_1(...,
 <+...
 (
  b@p->fld
@@ -1096,8 +1113,9 @@ dcp_other('type', p, base=b, ty=t)
 
 @tbf depends on site@
 type T; T *b; position p;
+identifier fn_1 = {dma_unmap_addr, dma_unmap_len, dma_unmap_addr_set, dma_unmap_len_set};
 @@
-\(dma_unmap_addr\|dma_unmap_len\|dma_unmap_addr_set\|dma_unmap_len_set\)(b@p, ...)
+fn_1(b@p, ...)
 
 @script:python@
 p << tbf.p; t << tbf.T; b << tbf.b;

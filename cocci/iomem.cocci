@@ -17,6 +17,7 @@
 // Comments: Regions requested by a parent or bus driver (MFD cells) are not
 //  visible; such maps are reported with low confidence or not at all.
 // Options: --no-includes --include-headers
+// Prefilter: request_region request_mem_region request_muxed_region pci_request_ release_region release_mem_region pci_release_ ioremap iomap of_io_request_and_map
 // Checks: iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map iomem-not-exclusive
 // Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap
 
@@ -119,106 +120,9 @@ coccinelle.notexcl = True
 
 @calls@
 position p;
+identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, devm_request_region, devm_request_mem_region, __devm_request_region, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap};
 @@
-(
-request_region@p(...)
-|
-request_muxed_region@p(...)
-|
-request_mem_region@p(...)
-|
-request_mem_region_exclusive@p(...)
-|
-__request_region@p(...)
-|
-devm_request_region@p(...)
-|
-devm_request_mem_region@p(...)
-|
-__devm_request_region@p(...)
-|
-pci_request_region@p(...)
-|
-pci_request_region_exclusive@p(...)
-|
-pci_request_regions@p(...)
-|
-pci_request_regions_exclusive@p(...)
-|
-pci_request_mem_regions@p(...)
-|
-pci_request_selected_regions@p(...)
-|
-pci_request_selected_regions_exclusive@p(...)
-|
-release_region@p(...)
-|
-release_mem_region@p(...)
-|
-__release_region@p(...)
-|
-devm_release_region@p(...)
-|
-devm_release_mem_region@p(...)
-|
-pci_release_region@p(...)
-|
-pci_release_regions@p(...)
-|
-pci_release_mem_regions@p(...)
-|
-pci_release_selected_regions@p(...)
-|
-pcim_iomap_regions@p(...)
-|
-pcim_iomap_regions_request_all@p(...)
-|
-devm_ioremap_resource@p(...)
-|
-devm_platform_ioremap_resource@p(...)
-|
-devm_platform_ioremap_resource_byname@p(...)
-|
-devm_platform_get_and_ioremap_resource@p(...)
-|
-devm_of_iomap@p(...)
-|
-of_io_request_and_map@p(...)
-|
-ioremap@p(...)
-|
-ioremap_wc@p(...)
-|
-ioremap_uc@p(...)
-|
-ioremap_wt@p(...)
-|
-ioremap_cache@p(...)
-|
-ioremap_nocache@p(...)
-|
-devm_ioremap@p(...)
-|
-devm_ioremap_wc@p(...)
-|
-devm_ioremap_uc@p(...)
-|
-devm_ioremap_nocache@p(...)
-|
-of_iomap@p(...)
-|
-pci_iomap@p(...)
-|
-pci_iomap_wc@p(...)
-|
-pci_iomap_range@p(...)
-|
-pci_ioremap_bar@p(...)
-|
-pci_ioremap_wc_bar@p(...)
-|
-pcim_iomap@p(...)
-)
+fn_1@p(...)
 
 @script:python@
 p << calls.p;

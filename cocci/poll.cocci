@@ -350,94 +350,9 @@ coccinelle.pcall.append((p[0].current_element, g) + _loc(p[0]))
 
 @fblock depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2@
 position p;
+identifier fn_1 = {wait_event, wait_event_timeout, wait_event_interruptible, wait_event_interruptible_timeout, wait_event_interruptible_exclusive, wait_event_interruptible_locked, wait_event_interruptible_lock_irq, wait_event_killable, wait_event_killable_timeout, wait_event_freezable, wait_event_idle, wait_event_idle_timeout, wait_event_lock_irq, wait_for_completion, wait_for_completion_timeout, wait_for_completion_interruptible, wait_for_completion_interruptible_timeout, wait_for_completion_killable, wait_for_completion_killable_timeout, wait_for_completion_io, wait_for_completion_io_timeout, schedule, schedule_timeout, schedule_timeout_interruptible, schedule_timeout_killable, schedule_timeout_uninterruptible, schedule_timeout_idle, io_schedule, io_schedule_timeout, msleep, msleep_interruptible, ssleep, usleep_range, usleep_range_state, fsleep, down, down_interruptible, down_killable, down_timeout, interruptible_sleep_on, interruptible_sleep_on_timeout, sleep_on, sleep_on_timeout};
 @@
-(
-wait_event@p(...)
-|
-wait_event_timeout@p(...)
-|
-wait_event_interruptible@p(...)
-|
-wait_event_interruptible_timeout@p(...)
-|
-wait_event_interruptible_exclusive@p(...)
-|
-wait_event_interruptible_locked@p(...)
-|
-wait_event_interruptible_lock_irq@p(...)
-|
-wait_event_killable@p(...)
-|
-wait_event_killable_timeout@p(...)
-|
-wait_event_freezable@p(...)
-|
-wait_event_idle@p(...)
-|
-wait_event_idle_timeout@p(...)
-|
-wait_event_lock_irq@p(...)
-|
-wait_for_completion@p(...)
-|
-wait_for_completion_timeout@p(...)
-|
-wait_for_completion_interruptible@p(...)
-|
-wait_for_completion_interruptible_timeout@p(...)
-|
-wait_for_completion_killable@p(...)
-|
-wait_for_completion_killable_timeout@p(...)
-|
-wait_for_completion_io@p(...)
-|
-wait_for_completion_io_timeout@p(...)
-|
-schedule@p(...)
-|
-schedule_timeout@p(...)
-|
-schedule_timeout_interruptible@p(...)
-|
-schedule_timeout_killable@p(...)
-|
-schedule_timeout_uninterruptible@p(...)
-|
-schedule_timeout_idle@p(...)
-|
-io_schedule@p(...)
-|
-io_schedule_timeout@p(...)
-|
-msleep@p(...)
-|
-msleep_interruptible@p(...)
-|
-ssleep@p(...)
-|
-usleep_range@p(...)
-|
-usleep_range_state@p(...)
-|
-fsleep@p(...)
-|
-down@p(...)
-|
-down_interruptible@p(...)
-|
-down_killable@p(...)
-|
-down_timeout@p(...)
-|
-interruptible_sleep_on@p(...)
-|
-interruptible_sleep_on_timeout@p(...)
-|
-sleep_on@p(...)
-|
-sleep_on_timeout@p(...)
-)
+fn_1@p(...)
 
 @script:python@
 p << fblock.p;
@@ -446,24 +361,9 @@ coccinelle.psleep.append((p[0].current_element, "blocking") + _loc(p[0]))
 
 @ftask depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2@
 position p;
+identifier fn_1 = {set_current_state, __set_current_state, set_special_state, set_task_state, __set_task_state, prepare_to_wait, prepare_to_wait_exclusive, prepare_to_wait_event};
 @@
-(
-set_current_state@p(...)
-|
-__set_current_state@p(...)
-|
-set_special_state@p(...)
-|
-set_task_state@p(...)
-|
-__set_task_state@p(...)
-|
-prepare_to_wait@p(...)
-|
-prepare_to_wait_exclusive@p(...)
-|
-prepare_to_wait_event@p(...)
-)
+fn_1@p(...)
 
 @script:python@
 p << ftask.p;
@@ -472,44 +372,9 @@ coccinelle.psleep.append((p[0].current_element, "task_state") + _loc(p[0]))
 
 @fmight depends on poll_sleep_legacy && (ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2)@
 position p;
+identifier fn_1 = {mutex_lock, mutex_lock_interruptible, mutex_lock_killable, down_read, down_write, down_read_interruptible, down_read_killable, copy_from_user, copy_to_user, get_user, put_user, might_sleep, cond_resched, flush_work, flush_workqueue, cancel_work_sync, synchronize_rcu, vmalloc};
 @@
-(
-mutex_lock@p(...)
-|
-mutex_lock_interruptible@p(...)
-|
-mutex_lock_killable@p(...)
-|
-down_read@p(...)
-|
-down_write@p(...)
-|
-down_read_interruptible@p(...)
-|
-down_read_killable@p(...)
-|
-copy_from_user@p(...)
-|
-copy_to_user@p(...)
-|
-get_user@p(...)
-|
-put_user@p(...)
-|
-might_sleep@p(...)
-|
-cond_resched@p(...)
-|
-flush_work@p(...)
-|
-flush_workqueue@p(...)
-|
-cancel_work_sync@p(...)
-|
-synchronize_rcu@p(...)
-|
-vmalloc@p(...)
-)
+fn_1@p(...)
 
 @script:python@
 p << fmight.p;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The Coccinelle engine: runs every cocci/ script that reports a
- * selected check through spatch in drvcheck mode (-D drvcheck) and reads the
- * DRVCHECK/DRVNOTE lines the scripts print (docs/cocci.md).
+ * The Coccinelle engine: joins every cocci/ script that reports a selected
+ * check into one semantic patch, runs it once through spatch in drvcheck
+ * mode (-D drvcheck) over the files that can hold its APIs, and reads the
+ * DRVCHECK/DRVNOTE lines the scripts print (docs/cocci.md, docs/engines.md).
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -19,8 +20,11 @@
 
 struct script {
 	char *path;
+	char *text;
 	struct strlist checks;	/* the "// Checks:" line */
 	struct strlist virtuals;	/* "virtual x" declarations */
+	struct strlist prefilter;	/* the "// Prefilter:" substrings */
+	bool has_prefilter;
 };
 
 static const char *cocci_dir(void)
@@ -44,7 +48,22 @@ static int compare_strings(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Reads the scripts and the checks each one declares. */
+/* The words after a "// Key:" header line of a script. */
+static bool header_words(const char *text, const char *key, struct strlist *out)
+{
+	const char *line = text ? strstr(text, key) : NULL;
+	char *words;
+
+	if (!line)
+		return false;
+	line += strlen(key);
+	words = xstrndup(line, strcspn(line, "\n"));
+	strlist_split(out, words, " \t");
+	free(words);
+	return true;
+}
+
+/* Reads the scripts, the checks each one declares and its prefilter. */
 static size_t load_scripts(struct script **out)
 {
 	struct strlist names = { 0 };
@@ -61,28 +80,37 @@ static size_t load_scripts(struct script **out)
 	qsort(names.items, names.n, sizeof(char *), compare_strings);
 	scripts = xcalloc(names.n, sizeof(*scripts));
 	for (size_t i = 0; i < names.n; i++) {
-		char *text, *line;
+		struct script *s = &scripts[i];
+		const char *line;
 
-		scripts[i].path = xasprintf("%s/%s", cocci_dir(), names.items[i]);
-		text = read_file(scripts[i].path, NULL);
-		for (line = text; line && (line = strstr(line, "\nvirtual ")); line++) {
-			char *name = line + strlen("\nvirtual ");
+		s->path = xasprintf("%s/%s", cocci_dir(), names.items[i]);
+		s->text = read_file(s->path, NULL);
+		for (line = s->text; line && (line = strstr(line, "\nvirtual ")); line++) {
+			const char *name = line + strlen("\nvirtual ");
 
-			strlist_add_owned(&scripts[i].virtuals,
+			strlist_add_owned(&s->virtuals,
 					  xstrndup(name, strcspn(name, " \t\n")));
 		}
-		line = text ? strstr(text, "// Checks:") : NULL;
-		if (line) {
-			line += strlen("// Checks:");
-			line[strcspn(line, "\n")] = '\0';
-			strlist_split(&scripts[i].checks, line, " \t");
-		}
-		free(text);
+		header_words(s->text, "// Checks:", &s->checks);
+		s->has_prefilter = header_words(s->text, "// Prefilter:",
+						&s->prefilter);
 	}
 	n = names.n;
 	strlist_free(&names);
 	*out = scripts;
 	return n;
+}
+
+static void free_scripts(struct script *scripts, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(scripts[i].path);
+		free(scripts[i].text);
+		strlist_free(&scripts[i].checks);
+		strlist_free(&scripts[i].virtuals);
+		strlist_free(&scripts[i].prefilter);
+	}
+	free(scripts);
 }
 
 static bool script_wanted(const struct script *s, const struct selection *sel)
@@ -151,19 +179,99 @@ static void show_tail(const char *path)
 	free(text);
 }
 
-static char *write_file_groups(const char *dir, const struct strlist *files)
+/*
+ * Whether a file can hold an API one of the scripts looks for: spatch's own
+ * token filter cannot see through the scripts' identifier sets, and parsing
+ * a file costs more than every rule run over it.
+ */
+static bool may_use_apis(const char *path, const struct strlist *tokens)
+{
+	char *text = read_file(path, NULL);
+	bool hit = !text;	/* unreadable: let spatch report it */
+
+	for (size_t i = 0; text && !hit && i < tokens->n; i++)
+		hit = strstr(text, tokens->items[i]) != NULL;
+	free(text);
+	return hit;
+}
+
+/* One group per file: spatch then balances them over --jobs. */
+static char *write_file_groups(const char *dir, const struct scan_request *req,
+			       const struct strlist *tokens, size_t *count)
 {
 	char *path = xasprintf("%s/files", dir);
 	FILE *f = fopen(path, "w");
 
+	*count = 0;
 	if (!f) {
 		free(path);
 		return NULL;
 	}
-	/* One group per file: spatch then balances them over --jobs. */
-	for (size_t i = 0; i < files->n; i++)
-		fprintf(f, "%s\n\n", files->items[i]);
+	for (size_t i = 0; i < req->files.n; i++) {
+		const char *file = req->files.items[i];
+
+		/* Named files are always parsed: a parse error is news. */
+		if (tokens && !strlist_has(&req->explicit_files, file) &&
+		    !may_use_apis(file, tokens))
+			continue;
+		fprintf(f, "%s\n\n", file);
+		++*count;
+	}
 	fclose(f);
+	return path;
+}
+
+/*
+ * Joins the wanted scripts that have a prefilter into one semantic patch,
+ * so that spatch parses and annotates each file once for all of them
+ * (docs/engines.md).  SmPL wants every virtual declared before the first
+ * rule; rule and python names are distinct across the scripts.  The
+ * prefilter is the union of theirs.  NULL when no script joins.
+ */
+static char *write_merged_script(const char *dir, const struct script *scripts,
+				 size_t n, const struct selection *sel,
+				 struct strlist *virtuals, struct strlist *tokens)
+{
+	char *path;
+	FILE *f;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!script_wanted(&scripts[i], sel) || !scripts[i].has_prefilter)
+			continue;
+		for (size_t v = 0; v < scripts[i].virtuals.n; v++)
+			if (!strlist_has(virtuals, scripts[i].virtuals.items[v]))
+				strlist_add(virtuals, scripts[i].virtuals.items[v]);
+		for (size_t t = 0; t < scripts[i].prefilter.n; t++)
+			strlist_add(tokens, scripts[i].prefilter.items[t]);
+	}
+	if (!virtuals->n)
+		return NULL;
+	path = xasprintf("%s/drvcheck.cocci", dir);
+	f = fopen(path, "w");
+	if (!f) {
+		free(path);
+		return NULL;
+	}
+	for (size_t v = 0; v < virtuals->n; v++)
+		fprintf(f, "virtual %s\n", virtuals->items[v]);
+	for (size_t i = 0; i < n; i++) {
+		const char *line = scripts[i].text;
+
+		if (!script_wanted(&scripts[i], sel) || !scripts[i].has_prefilter)
+			continue;
+		fprintf(f, "\n// ---- %s\n", strrchr(scripts[i].path, '/') + 1);
+		while (*line) {
+			size_t len = strcspn(line, "\n");
+
+			if (strncmp(line, "virtual ", strlen("virtual ")) != 0)
+				fprintf(f, "%.*s\n", (int)len, line);
+			line += len + (line[len] == '\n');
+		}
+	}
+	if (fclose(f)) {
+		free(path);
+		return NULL;
+	}
 	return path;
 }
 
@@ -175,8 +283,9 @@ static const struct {
 	{ "iomem-not-exclusive", "iomem_not_exclusive" },
 };
 
-static int run_script(const struct script *s, const struct scan_request *req,
-		      const char *groups, const char *cache, struct finding_list *out,
+static int run_spatch(const char *sp_file, const struct strlist *virtuals,
+		      const struct scan_request *req, const char *groups,
+		      size_t nfiles, struct finding_list *out,
 		      struct strlist *unparsed, struct scan_status *status)
 {
 	char jobs[16];
@@ -197,23 +306,20 @@ static int run_script(const struct script *s, const struct scan_request *req,
 	/* Opt-in checks are virtual rules of the scripts that have them. */
 	for (size_t i = 0; i < sizeof(opt_in) / sizeof(opt_in[0]); i++)
 		if (selection_has(req->checks, check_lookup(opt_in[i].check)) &&
-		    strlist_has(&s->virtuals, opt_in[i].virtual_rule)) {
+		    strlist_has(virtuals, opt_in[i].virtual_rule)) {
 			argv[argc++] = "-D";
 			argv[argc++] = (char *)opt_in[i].virtual_rule;
 		}
-	if (req->jobs > 1 && req->files.n > 1) {
+	if (req->jobs > 1 && nfiles > 1) {
 		argv[argc++] = "--jobs";
 		argv[argc++] = jobs;
 		argv[argc++] = "--chunksize";
 		argv[argc++] = "1";
 	}
 	argv[argc++] = "--sp-file";
-	argv[argc++] = s->path;
+	argv[argc++] = (char *)sp_file;
 	argv[argc++] = "--file-groups";
 	argv[argc++] = (char *)groups;
-	/* Parse each file once: the other scripts reuse the cached AST. */
-	argv[argc++] = "--cache-prefix";
-	argv[argc++] = (char *)cache;
 	argv[argc] = NULL;
 
 	if (child_start(&child, argv)) {
@@ -223,8 +329,8 @@ static int run_script(const struct script *s, const struct scan_request *req,
 	}
 	rc = child_wait(&child);
 	if (rc != 0) {
-		fprintf(stderr, "drvcheck: cocci: spatch failed on %s "
-			"(exit status %d):\n", s->path, rc);
+		fprintf(stderr, "drvcheck: cocci: spatch failed (exit status %d):\n",
+			rc);
 		show_tail(child.err_path);
 	} else {
 		parse_output(child.out_path, req->checks, out);
@@ -234,48 +340,72 @@ static int run_script(const struct script *s, const struct scan_request *req,
 	return rc ? -1 : 0;
 }
 
+/* One spatch run of sp_file over the files that pass tokens (all: NULL). */
+static int run_group(const char *dir, const char *sp_file,
+		     const struct strlist *virtuals, const struct strlist *tokens,
+		     const struct scan_request *req, struct finding_list *out,
+		     struct strlist *unparsed, struct scan_status *status)
+{
+	size_t nfiles;
+	char *groups = write_file_groups(dir, req, tokens, &nfiles);
+	int ret = 0;
+
+	if (!groups) {
+		perror("drvcheck: cannot create a temporary file");
+		return -1;
+	}
+	if (nfiles) {
+		if (req->progress)
+			fprintf(stderr, "\rdrvcheck: cocci %s over %zu of %zu files...\033[K",
+				strrchr(sp_file, '/') + 1, nfiles, req->files.n);
+		ret = run_spatch(sp_file, virtuals, req, groups, nfiles, out,
+				 unparsed, status);
+	}
+	free(groups);
+	return ret;
+}
+
+/*
+ * The scripts with a prefilter run joined, once; a script without one runs
+ * alone, where spatch's token filter still skips the files it cannot match.
+ */
 static int cocci_run(const struct scan_request *req, struct finding_list *out,
 		     struct scan_status *status)
 {
 	struct script *scripts;
-	size_t n = load_scripts(&scripts), wanted = 0, done = 0;
-	struct strlist unparsed = { 0 };
+	size_t n = load_scripts(&scripts);
+	/* Files whose parse error was told already, once for all runs. */
+	struct strlist virtuals = { 0 }, tokens = { 0 }, unparsed = { 0 };
 	char *dir = tmpdir_create();
-	char *groups = dir ? write_file_groups(dir, &req->files) : NULL;
-	char *cache = dir ? xasprintf("%s/ast", dir) : NULL;
+	char *merged = NULL;
 	int ret = 0;
 
 	/* spatch aborts with "exception Not_found" when HOME is unset. */
 	setenv("HOME", "/", 0);
-	if (!groups) {
-		perror("drvcheck: cannot create a temporary file");
+	if (!dir) {
+		perror("drvcheck: cannot create a temporary directory");
 		ret = -1;
 		n = 0;
+	} else {
+		merged = write_merged_script(dir, scripts, n, req->checks,
+					     &virtuals, &tokens);
 	}
+	if (merged && run_group(dir, merged, &virtuals, &tokens, req, out,
+				&unparsed, status))
+		ret = -1;
 	for (size_t i = 0; i < n; i++)
-		wanted += script_wanted(&scripts[i], req->checks);
-	for (size_t i = 0; i < n; i++) {
-		if (!script_wanted(&scripts[i], req->checks))
-			continue;
-		if (req->progress)
-			fprintf(stderr, "\rdrvcheck: cocci %zu/%zu %s, %zu files...\033[K",
-				++done, wanted, strrchr(scripts[i].path, '/') + 1,
-				req->files.n);
-		if (run_script(&scripts[i], req, groups, cache, out, &unparsed,
-			       status))
+		if (script_wanted(&scripts[i], req->checks) &&
+		    !scripts[i].has_prefilter &&
+		    run_group(dir, scripts[i].path, &scripts[i].virtuals, NULL,
+			      req, out, &unparsed, status))
 			ret = -1;
-	}
-	if (req->progress && wanted)
+	if (req->progress)
 		fputs("\r\033[K", stderr);
-	for (size_t i = 0; i < n; i++) {
-		free(scripts[i].path);
-		strlist_free(&scripts[i].checks);
-		strlist_free(&scripts[i].virtuals);
-	}
-	free(scripts);
+	free_scripts(scripts, n);
+	strlist_free(&virtuals);
+	strlist_free(&tokens);
 	strlist_free(&unparsed);
-	free(groups);
-	free(cache);
+	free(merged);
 	if (dir)
 		tmpdir_remove(dir);
 	if (ret)
