@@ -31,13 +31,23 @@ class dbuPos:
 def dbu_pos(p):
     return (p.file, int(p.line), int(p.column), p.current_element)
 
+_dbu_src = {}
+def dbu_line(path, n):
+    """line n of a source file, read once per file (spatch's positions are
+    the only thing scripts get, and big drivers have many sites)"""
+    lines = _dbu_src.get(path)
+    if lines is None:
+        try:
+            with open(path, errors='replace') as fh:
+                lines = fh.read().split('\n')
+        except OSError:
+            lines = []
+        _dbu_src[path] = lines
+    return lines[n - 1] if 0 < n <= len(lines) else ''
+
 def dbu_fname(p):
-    try:
-        with open(p.file, errors='replace') as fh:
-            ln = fh.read().split('\n')[int(p.line) - 1]
-        return ln[int(p.column):int(p.column_end)]
-    except Exception:
-        return '?'
+    ln = dbu_line(p.file, int(p.line))
+    return ln[int(p.column):int(p.column_end)] or '?'
 
 def dbu_key(e):
     e = re.sub(r'\s+', '', str(e))
@@ -76,20 +86,6 @@ def dbu_emit(allout, mode):
             for (npos, nmsg) in notes:
                 coccilib.report.print_report(dbuPos(npos), 'note: %s [drvcheck-%s]' % (nmsg, cid))
 
-def dbu_lhs(p, fn):
-    """the handle location a map result is assigned to, from the source"""
-    try:
-        with open(p.file, errors='replace') as fh:
-            ln = fh.read().split('\n')[int(p.line) - 1]
-        m = re.search(r'([A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*$', ln[:int(p.column)])
-        if m:
-            return dbu_key(m.group(1))
-    except Exception:
-        pass
-    return 'map:' + fn
-
-def dbu_lhsarg(p):
-    return 'release'
 @dbl_loc exists@
 idexpression x; expression E, E1, E2, E3; position p1, p2;
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};

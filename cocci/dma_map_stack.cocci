@@ -29,13 +29,23 @@ class dmsPos:
 def dms_pos(p):
     return (p.file, int(p.line), int(p.column), p.current_element)
 
+_dms_src = {}
+def dms_line(path, n):
+    """line n of a source file, read once per file (spatch's positions are
+    the only thing scripts get, and big drivers have many sites)"""
+    lines = _dms_src.get(path)
+    if lines is None:
+        try:
+            with open(path, errors='replace') as fh:
+                lines = fh.read().split('\n')
+        except OSError:
+            lines = []
+        _dms_src[path] = lines
+    return lines[n - 1] if 0 < n <= len(lines) else ''
+
 def dms_fname(p):
-    try:
-        with open(p.file, errors='replace') as fh:
-            ln = fh.read().split('\n')[int(p.line) - 1]
-        return ln[int(p.column):int(p.column_end)]
-    except Exception:
-        return '?'
+    ln = dms_line(p.file, int(p.line))
+    return ln[int(p.column):int(p.column_end)] or '?'
 
 def dms_key(e):
     e = re.sub(r'\s+', '', str(e))
@@ -73,21 +83,6 @@ def dms_emit(allout, mode):
             coccilib.report.print_report(dmsPos(pos), 'WARNING: %s [drvcheck-%s]' % (msg, cid))
             for (npos, nmsg) in notes:
                 coccilib.report.print_report(dmsPos(npos), 'note: %s [drvcheck-%s]' % (nmsg, cid))
-
-def dms_lhs(p, fn):
-    """the handle location a map result is assigned to, from the source"""
-    try:
-        with open(p.file, errors='replace') as fh:
-            ln = fh.read().split('\n')[int(p.line) - 1]
-        m = re.search(r'([A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*$', ln[:int(p.column)])
-        if m:
-            return dms_key(m.group(1))
-    except Exception:
-        pass
-    return 'map:' + fn
-
-def dms_lhsarg(p):
-    return 'release'
 
 coccinelle.dms_facts = []
 

@@ -30,16 +30,23 @@ class dmePos:
         self.line = str(self.line)
         self.column_end = self.column
 
-def dme_pos(p):
-    return (p.file, int(p.line), int(p.column), p.current_element)
+_dme_src = {}
+def dme_line(path, n):
+    """line n of a source file, read once per file (spatch's positions are
+    the only thing scripts get, and big drivers have many sites)"""
+    lines = _dme_src.get(path)
+    if lines is None:
+        try:
+            with open(path, errors='replace') as fh:
+                lines = fh.read().split('\n')
+        except OSError:
+            lines = []
+        _dme_src[path] = lines
+    return lines[n - 1] if 0 < n <= len(lines) else ''
 
 def dme_fname(p):
-    try:
-        with open(p.file, errors='replace') as fh:
-            ln = fh.read().split('\n')[int(p.line) - 1]
-        return ln[int(p.column):int(p.column_end)]
-    except Exception:
-        return '?'
+    ln = dme_line(p.file, int(p.line))
+    return ln[int(p.column):int(p.column_end)] or '?'
 
 def dme_key(e):
     e = re.sub(r'\s+', '', str(e))
@@ -52,9 +59,6 @@ def dme_key(e):
     if m:
         return m.group(1)
     return 'expr:' + e
-
-def dme_add(cid, conf, p, key, msg, notes=()):
-    coccinelle.dme_out.append((cid, conf, dme_pos(p), key, msg, [(dme_pos(q), m) for (q, m) in notes]))
 
 def dme_emit(allout, mode):
     out = sorted(set((o[0], o[1], o[2], o[3], o[4], tuple(o[5])) for part in allout for o in part),
@@ -80,29 +84,41 @@ def dme_emit(allout, mode):
 
 def dme_lhs(p, fn):
     """the handle location a map result is assigned to, from the source"""
-    try:
-        with open(p.file, errors='replace') as fh:
-            ln = fh.read().split('\n')[int(p.line) - 1]
-        m = re.search(r'([A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*$', ln[:int(p.column)])
-        if m:
-            return dme_key(m.group(1))
-    except Exception:
-        pass
+    ln = dme_line(p.file, int(p.line))
+    m = re.search(r'([A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*$', ln[:int(p.column)])
+    if m:
+        return dme_key(m.group(1))
     return 'map:' + fn
 
-def dme_lhsarg(p):
-    return 'release'
+def dme_outer_parens(v):
+    """whether v is one parenthesised expression, (a) but not (a)+(b)"""
+    if not (v.startswith('\x28') and v.endswith('\x29')):
+        return False
+    depth = 0
+    for i, c in enumerate(v):
+        depth += {'\x28': 1, '\x29': -1}.get(c, 0)
+        if depth == 0 and i < len(v) - 1:
+            return False
+    return True
+
+def dme_norm(v):
+    """one spelling per handle location: no blanks, casts, outer parens or
+    increments (the map writes *++addr, the test reads *addr)"""
+    v = re.sub(r'\s+', '', str(v)).replace('++', '').replace('--', '')
+    while True:
+        m = re.match(r'^\x28(?:u64|u32|dma_addr_t|unsignedlong|uintptr_t)\x29(.*)$', v)
+        if m:
+            v = m.group(1)
+        elif dme_outer_parens(v):
+            v = v[1:-1]
+        else:
+            return v
 
 def dme_fact(p, kind, val):
     if isinstance(val, tuple):
-        val = tuple(re.sub(r'\s+', '', v) for v in val)
+        val = tuple(dme_norm(v) for v in val)
     else:
-        val = re.sub(r'\s+', '', str(val))
-        while True:
-            m = re.match(r'^\x28(?:u64|u32|dma_addr_t|unsignedlong|uintptr_t)\x29(.*)$', val)
-            if not m:
-                break
-            val = m.group(1)
+        val = dme_norm(val)
     coccinelle.dme_facts.append((kind, (p.file, int(p.line), int(p.column), p.current_element), val))
 
 class DmePosLike:
@@ -111,15 +127,9 @@ class DmePosLike:
         self.column_end = self.column
 
 def dme_lhs_text(pos):
-    try:
-        with open(pos[0], errors='replace') as fh:
-            ln = fh.read().split('\n')[pos[1] - 1]
-        m = re.search(r'([*]?[A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*(?:\x28[\w ]+\x29\s*)?$', ln[:pos[2]])
-        if m:
-            return m.group(1)
-    except Exception:
-        pass
-    return None
+    ln = dme_line(pos[0], pos[1])
+    m = re.search(r'([*]?[A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*(?:\x28[\w ]+\x29\s*)?$', ln[:pos[2]])
+    return dme_norm(m.group(1)) if m else None
 
 def dme_join(allfacts, mode):
     facts = set(f for part in allfacts for f in part)
@@ -214,23 +224,45 @@ q << tst.q; h << tst.H;
 @@
 dme_fact(q[0], 'test', h)
 
-@rt depends on mapsite@
-idexpression x; position q;
+// (only of the handles the maps were assigned to: a rule over every
+// return and assignment of the file cost more than all the others)
+@rt depends on maplhs@
+expression maplhs.H; position q;
+@@
+return H@q;
+
+@script:python@
+q << rt.q; h << maplhs.H;
+@@
+dme_fact(q[0], 'test', h)
+
+@rtd depends on maplhsd@
+identifier maplhsd.x; position q;
 @@
 return x@q;
 
 @script:python@
-q << rt.q; x << rt.x;
+q << rtd.q; x << maplhsd.x;
 @@
 dme_fact(q[0], 'test', x)
 
-@cp depends on mapsite@
-idexpression x; expression E; position q;
+@cp depends on maplhs@
+expression maplhs.H; expression E; position q;
+@@
+E@q = H
+
+@script:python@
+q << cp.q; h << maplhs.H; e << cp.E;
+@@
+dme_fact(q[0], 'copy', (str(h), str(e)))
+
+@cpd depends on maplhsd@
+identifier maplhsd.x; expression E; position q;
 @@
 E@q = x
 
 @script:python@
-q << cp.q; x << cp.x; e << cp.E;
+q << cpd.q; x << maplhsd.x; e << cpd.E;
 @@
 dme_fact(q[0], 'copy', (str(x), str(e)))
 

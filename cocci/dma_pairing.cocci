@@ -25,17 +25,78 @@ import coccinelle, os, re
 coccinelle.dcp_facts = []
 
 _srccache = {}
+def dcp_lines(path):
+    lines = _srccache.get(path)
+    if lines is None:
+        try:
+            with open(path, errors='replace') as fh:
+                lines = fh.read().split('\n')
+        except OSError:
+            lines = []
+        _srccache[path] = lines
+    return lines
+
 def dcp_fname(p):
     try:
-        lines = _srccache.get(p.file)
-        if lines is None:
-            with open(p.file, errors='replace') as fh:
-                lines = fh.read().split('\n')
-            _srccache[p.file] = lines
-        ln = lines[int(p.line) - 1]
+        ln = dcp_lines(p.file)[int(p.line) - 1]
         return ln[int(p.column):int(p.column_end)]
     except Exception:
         return '?'
+
+def dcp_func_body(path, fn):
+    """The body of function fn, comments removed, found the way kernel
+    style lays a definition out: the name on a line starting at column 0,
+    the braces alone at column 0.  '' when not found."""
+    lines = dcp_lines(path)
+    head = re.compile(r'^[A-Za-z_].*\b%s\s*\(' % re.escape(fn))
+    for i, ln in enumerate(lines):
+        if not head.match(ln):
+            continue
+        j = i
+        while j < len(lines) and not lines[j].startswith('{') and not lines[j].rstrip().endswith('{'):
+            if lines[j].rstrip().endswith(';'):
+                break
+            j += 1
+        if j >= len(lines) or lines[j].rstrip().endswith(';'):
+            continue
+        k = j + 1
+        while k < len(lines) and not lines[k].startswith('}'):
+            k += 1
+        body = '\n'.join(lines[j + 1:k])
+        return re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*', ' ', body, flags=re.S)
+    return ''
+
+def dcp_text_loads(path, fn, name):
+    """The values local name is given in function fn (name = value, also in
+    its declaration), read from the source: a handle loaded from a ring
+    entry, a length held in a local.  Read on demand at the join, because
+    matching every assignment with SmPL was a third of the whole run."""
+    body = dcp_func_body(path, fn)
+    vals = set()
+    for m in re.finditer(r'(?<![\w.>*])%s\s*=(?!=)' % re.escape(name), body):
+        depth, i = 0, m.end()
+        while i < len(body):
+            c = body[i]
+            if c in '\x28\x5b\x7b':
+                depth += 1
+            elif c in '\x29\x5d\x7d':
+                depth -= 1
+                if depth < 0:
+                    break
+            elif depth == 0 and c in ';,':
+                break
+            i += 1
+        v = dcp_n(body[m.end():i])
+        if v:
+            vals.add(v)
+    return vals
+
+class DcpLoads(dict):
+    """(file, function, local) -> its values, read when first asked for."""
+    def get(self, k, default=()):
+        if k not in self:
+            self[k] = dcp_text_loads(k[0], k[1], k[2])
+        return dict.get(self, k) or default
 
 def dcp_n(e):
     return re.sub(r'\s+', '', str(e))
@@ -278,7 +339,7 @@ def dcp_header_defines(cfiles):
         if path in cfiles:
             continue
         for name, val in _DCP_DEFINE.findall(text):
-            val = re.sub(r'/\*.*?\*/|//.*', '', val).strip()
+            val = re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f.*', '', val).strip()
             if val and not val.endswith('\\'):
                 facts.append({'t': 'define', 'name': name, 'val': dcp_n(val)})
     return facts
@@ -301,11 +362,7 @@ def dcp_join(allfacts, mode):
         if f['t'] == 'type':
             fl, _, _, fn = f['pos']
             types.setdefault((fl, fn, f['base']), set()).add(f['ty'])
-    loads = {}
-    for f in facts:
-        if f['t'] == 'load':
-            fl, _, _, fn = f['pos']
-            loads.setdefault((fl, fn, f['local']), set()).add(f['val'])
+    loads = DcpLoads()
     rets = {}
     stores = {}
     for f in facts:
@@ -1065,27 +1122,6 @@ fn_1@p(B, F, V)
 p << fset.p; b << fset.B; f << fset.F; v << fset.V;
 @@
 dcp_other('fset', p, fn=dcp_fname(p[0]), base=b, fld=f, val=v)
-
-// definitions of locals (handles loaded from fields, sizes held in locals)
-@lv depends on site@
-local idexpression x; expression E; position p;
-@@
-x@p = E
-
-@script:python@
-p << lv.p; x << lv.x; e << lv.E;
-@@
-dcp_other('load', p, local=x, val=e)
-
-@lvd depends on site@
-type T; identifier x; expression E; position p;
-@@
-T x@p = E;
-
-@script:python@
-p << lvd.p; x << lvd.x; e << lvd.E;
-@@
-dcp_other('load', p, local=x, val=e)
 
 // declared struct types of the bases of handle / length expressions
 @tb depends on site@
