@@ -48,7 +48,7 @@ def dcp_func_body(path, fn):
     style lays a definition out: the name on a line starting at column 0,
     the braces alone at column 0.  '' when not found."""
     lines = dcp_lines(path)
-    head = re.compile(r'^[A-Za-z_].*\b%s\s*\(' % re.escape(fn))
+    head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
     for i, ln in enumerate(lines):
         if not head.match(ln):
             continue
