@@ -78,6 +78,11 @@ if [ -n "$fp" ] && grep -q "\"fingerprint\":\"$fp\"" "$T/scan.json"; then
 else
 	bad "report: fingerprint '$fp' not in scan's output" "$T/scan.json"
 fi
+"$DRVCHECK" report --db "$T/pos.db" --format sarif >"$T/report.sarif" 2>"$T/err"
+rc=$?
+check 1 "report --format sarif: exit 1" "$T/err"
+tr ',' '\n' <"$T/report.sarif" >"$T/report.sarif.lines"
+count "$T/report.sarif.lines" '"ruleId":"dma-unmap-size"' 1 "report --format sarif: the one result"
 "$DRVCHECK" report --db "$T/pos.db" --checks dma-direction >"$T/report" 2>"$T/err"
 rc=$?
 check 0 "report --checks: only the checks asked for" "$T/err"
