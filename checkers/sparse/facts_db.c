@@ -82,9 +82,9 @@ static int schema_version(sqlite3 *db, char **why)
 	return version;
 }
 
-sqlite3 *facts_db_begin(const char *path, bool create, char **why)
+sqlite3 *facts_db_begin(const char *path, bool write, char **why)
 {
-	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+	int flags = SQLITE_OPEN_READWRITE | (write ? SQLITE_OPEN_CREATE : 0);
 	sqlite3 *db = NULL;
 	int version;
 
@@ -95,17 +95,19 @@ sqlite3 *facts_db_begin(const char *path, bool create, char **why)
 	}
 	sqlite3_busy_timeout(db, BUSY_TIMEOUT_MS);
 	/* WAL: readers never wait for the writers of a parallel build */
-	if (sqlite3_exec(db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL) != SQLITE_OK ||
-	    sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+	if ((write && sqlite3_exec(db, "PRAGMA journal_mode=WAL", NULL, NULL,
+				   NULL) != SQLITE_OK) ||
+	    sqlite3_exec(db, write ? "BEGIN IMMEDIATE" : "BEGIN", NULL, NULL,
+			 NULL) != SQLITE_OK) {
 		*why = db_error(db, "cannot use it");
 		goto fail;
 	}
 	/* inside the transaction: two first runs cannot both create it */
 	version = schema_version(db, why);
-	if (version == 0 && create &&
+	if (version == 0 && write &&
 	    sqlite3_exec(db, schema, NULL, NULL, NULL) != SQLITE_OK)
 		*why = db_error(db, "cannot create the schema");
-	else if (version == 0 && !create)
+	else if (version == 0 && !write)
 		*why = xstrdup("no facts recorded in it (empty file)");
 	else if (version > 0 && version != FACTS_DB_SCHEMA)
 		*why = xasprintf("schema version %d, this drvcheck uses %d "

@@ -25,12 +25,15 @@
 #define FACTS_DB_SCHEMA 1
 
 /*
- * Opens path with a busy timeout, in WAL mode, and begins an immediate
- * transaction (the write lock, so concurrent runs take turns); creates
- * the schema in an empty file when create is true.  On failure returns
- * NULL and *why, a message to free.
+ * Opens path with a busy timeout and begins a transaction whose schema
+ * version is checked.  To write: the file and the schema are made if
+ * missing, the journal is WAL and the transaction immediate (the write
+ * lock, so concurrent runs take turns).  To read: a deferred transaction,
+ * one consistent view that does not hold writers back (WAL still needs
+ * the directory writable for its -shm file).  On failure returns NULL and
+ * *why, a message to free.
  */
-sqlite3 *facts_db_begin(const char *path, bool create, char **why);
+sqlite3 *facts_db_begin(const char *path, bool write, char **why);
 /* Commits (or, if ok is false, rolls back) and closes. */
 int facts_db_end(sqlite3 *db, bool ok);
 /* Prepares sql; NULL after a message in *why (sqlite's own). */

@@ -26,18 +26,51 @@ static struct {
 } *seen;
 static size_t n_seen, cap_seen;
 
+/*
+ * locs by key: open addressing, -1 for a free slot, at most half full.  A
+ * module has thousands of locations, the replay of a whole tree's facts
+ * database (facts_load.c) hundreds of thousands.
+ */
+static int *loc_index;
+static size_t cap_index;
+
+/* key's slot: where it is, or the free slot where it goes */
+static size_t index_slot(const char *key)
+{
+	size_t slot = (size_t)fnv1a64(key, FNV1A64_INIT) & (cap_index - 1);
+
+	while (loc_index[slot] >= 0 && strcmp(locs[loc_index[slot]].key, key))
+		slot = (slot + 1) & (cap_index - 1);
+	return slot;
+}
+
+static void index_grow(void)
+{
+	free(loc_index);
+	cap_index = cap_index ? cap_index * 2 : 1024;
+	loc_index = xmalloc(cap_index * sizeof(*loc_index));
+	memset(loc_index, -1, cap_index * sizeof(*loc_index));
+	for (size_t i = 0; i < n_locs; i++)
+		loc_index[index_slot(locs[i].key)] = (int)i;
+}
+
 static int loc_get(char *key, const char *name, bool shared)
 {
-	for (size_t i = 0; i < n_locs; i++)
-		if (strcmp(locs[i].key, key) == 0) {
-			free(key);
-			return (int)i;
-		}
+	size_t slot;
+
+	if (2 * (n_locs + 1) > cap_index)
+		index_grow();
+	slot = index_slot(key);
+	if (loc_index[slot] >= 0) {
+		free(key);
+		return loc_index[slot];
+	}
 	GROW(locs, cap_locs, n_locs + 1);
 	memset(&locs[n_locs], 0, sizeof(locs[0]));
 	locs[n_locs].key = key;
 	locs[n_locs].name = xstrdup(name);
 	locs[n_locs].shared = shared;
+	loc_index[slot] = (int)n_locs;
 	return (int)n_locs++;
 }
 
@@ -371,6 +404,9 @@ void tu_facts_free(void)
 	free(locs);
 	locs = NULL;
 	n_locs = cap_locs = 0;
+	free(loc_index);
+	loc_index = NULL;
+	cap_index = 0;
 	free(seen);
 	seen = NULL;
 	free(fact_fn);
