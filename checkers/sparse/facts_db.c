@@ -30,6 +30,16 @@ static const char schema[] =
 	" src INTEGER NOT NULL);"
 	"CREATE TABLE findings(run INTEGER NOT NULL, check_id TEXT NOT NULL,"
 	" file TEXT NOT NULL, line INTEGER NOT NULL, fingerprint TEXT NOT NULL);"
+	/*
+	 * For people reading the file with sqlite3 (drvcheck reads the
+	 * tables): each site with the location of its handle, or for a map
+	 * the locations its result was stored to.
+	 */
+	"CREATE VIEW sites AS SELECT f.*, coalesce(h.name,"
+	" (SELECT group_concat(l.name, ', ') FROM sources s JOIN locations l"
+	"  ON l.run = s.run AND l.idx = s.loc WHERE s.run = f.run AND s.src = f.idx))"
+	" AS handle FROM facts f LEFT JOIN locations h"
+	" ON h.run = f.run AND h.idx = f.handle_loc;"
 	"CREATE INDEX sources_run ON sources(run);"
 	"CREATE INDEX findings_run ON findings(run);"
 	"INSERT INTO schema_version VALUES(1);";
