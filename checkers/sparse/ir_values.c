@@ -237,3 +237,48 @@ bool insn_may_write(struct instruction *insn, pseudo_t loaded)
 	} END_FOR_EACH_PTR(arg);
 	return false;
 }
+
+struct value_walk {
+	insn_pred keep;
+	bool (*leaf)(pseudo_t value, void *arg);
+	void *arg;
+};
+
+/* deep enough for a mask built over a few branches; loops end here */
+#define VALUE_DEPTH 16
+
+static bool some_value(pseudo_t p, const struct value_walk *w, int depth)
+{
+	struct instruction *def = p && p->type == PSEUDO_REG ? p->def : NULL;
+	pseudo_t src;
+
+	if (!def || depth > VALUE_DEPTH)
+		return w->leaf(p, w->arg);
+	switch (def->opcode) {
+	case OP_PHI:
+		FOR_EACH_PTR(def->phi_list, src) {
+			struct instruction *phisrc = src->type == PSEUDO_PHI ? src->def : NULL;
+
+			if (!phisrc || !phisrc->bb || (w->keep && !w->keep(phisrc, w->arg)))
+				continue;
+			if (some_value(phisrc->phi_src, w, depth + 1))
+				return true;
+		} END_FOR_EACH_PTR(src);
+		return false;
+	case OP_SEL:
+		return some_value(def->src2, w, depth + 1) ||
+		       some_value(def->src3, w, depth + 1);
+	case OP_COPY:
+		return some_value(def->src, w, depth + 1);
+	default:
+		return w->leaf(p, w->arg);
+	}
+}
+
+bool pseudo_some_value(pseudo_t p, insn_pred keep,
+		       bool (*leaf)(pseudo_t value, void *arg), void *arg)
+{
+	struct value_walk w = { keep, leaf, arg };
+
+	return some_value(p, &w, 0);
+}

@@ -13,12 +13,11 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "core/util.h"
 #include "insn_trace.h"
 #include "ir_checks.h"
 #include "report.h"
+#include "src_index.h"
 #include "tu_checks.h"
 #include "sparse_headers.h"
 
@@ -29,7 +28,6 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym);
 /* Set when sparse reported an error in the current file. */
 static int errors_at_start;
 static bool skip_noted;
-static char *file_dir;
 
 /*
  * The driver's own functions: in the file, or in a header beside it (the
@@ -37,11 +35,7 @@ static char *file_dir;
  */
 static bool drivers_code(struct symbol *sym)
 {
-	const char *name = stream_name(sym->pos.stream);
-	size_t len = file_dir ? strlen(file_dir) : 0;
-
-	return file_dir && strncmp(name, file_dir, len) == 0 &&
-	       !strchr(name + len, '/');
+	return src_index_driver_stream(sym->pos.stream);
 }
 
 struct symbol_list *drvcheck_sparse(char *filename)
@@ -50,10 +44,7 @@ struct symbol_list *drvcheck_sparse(char *filename)
 	report_flush();
 	errors_at_start = has_error;
 	skip_noted = false;
-	free(file_dir);
-	file_dir = strrchr(filename, '/') ?
-		   xstrndup(filename, (size_t)(strrchr(filename, '/') - filename) + 1) :
-		   xstrdup("");
+	src_index_file(filename);
 	return sparse(filename);
 }
 
@@ -61,6 +52,7 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 {
 	struct instruction *const *insns;
 	struct entrypoint *ep;
+	struct fn_ctx ctx;
 	size_t n_insns;
 
 	if (has_error == errors_at_start && drivers_code(sym))
@@ -82,7 +74,9 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 		return ep;
 	}
 	insns = insn_trace(&n_insns);
-	ir_checks_run(ep, insns, n_insns);
+	fn_ctx_init(&ctx, ep, insns, n_insns);
+	ir_checks_run(&ctx);
+	fn_ctx_free(&ctx);
 	return ep;
 }
 
@@ -92,7 +86,7 @@ static void finish(void)
 	tu_checks_run();
 	tu_facts_free();
 	report_flush();
-	free(file_dir);
+	src_index_free();
 }
 
 int main(int argc, char **argv)
