@@ -16,6 +16,7 @@
 
 #include "insn_trace.h"
 #include "ir_checks.h"
+#include "poll_facts.h"
 #include "report.h"
 #include "src_index.h"
 #include "tu_checks.h"
@@ -45,6 +46,7 @@ struct symbol_list *drvcheck_sparse(char *filename)
 	errors_at_start = has_error;
 	skip_noted = false;
 	src_index_file(filename);
+	poll_facts_file();
 	return sparse(filename);
 }
 
@@ -55,8 +57,10 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 	struct fn_ctx ctx;
 	size_t n_insns;
 
-	if (has_error == errors_at_start && drivers_code(sym))
+	if (has_error == errors_at_start && drivers_code(sym)) {
 		tu_facts_function(sym);
+		poll_facts_object(sym);
+	}
 	insn_trace_start();
 	ep = linearize_symbol(sym);
 	insn_trace_stop();
@@ -76,6 +80,8 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 	insns = insn_trace(&n_insns);
 	fn_ctx_init(&ctx, ep, insns, n_insns);
 	ir_checks_run(&ctx);
+	if (drivers_code(sym))
+		poll_facts_function(sym, &ctx);
 	fn_ctx_free(&ctx);
 	return ep;
 }
@@ -85,6 +91,7 @@ static void finish(void)
 {
 	tu_checks_run();
 	tu_facts_free();
+	poll_facts_free();
 	report_flush();
 	src_index_free();
 }
