@@ -16,6 +16,7 @@
 struct no_wait {
 	const struct poll_fn *fn;
 	pseudo_t table;
+	bool zero;		/* the value found was the constant 0 */
 };
 
 static bool uses(struct instruction *insn, pseudo_t p)
@@ -58,17 +59,18 @@ static bool unregistered(struct instruction *insn, void *arg)
 
 static bool not_ready(pseudo_t v, void *arg)
 {
+	struct no_wait *nw = arg;
 	long long x;
 
-	(void)arg;
-	return !pseudo_const(v, &x) || x == 0;
+	nw->zero = pseudo_const(v, &x) && x == 0;
+	return nw->zero || !pseudo_const(v, &x);
 }
 
 void tu_check_poll_no_wait(void)
 {
 	for (size_t c = 0; c < poll_cb_count(); c++) {
 		const struct poll_cb *cb = poll_cb_get(c);
-		struct no_wait nw = { poll_cb_fn(cb), NULL };
+		struct no_wait nw = { poll_cb_fn(cb), NULL, false };
 
 		if (!nw.fn)
 			continue;
@@ -83,9 +85,10 @@ void tu_check_poll_no_wait(void)
 			    !pseudo_some_value(ret->value, unregistered, not_ready, &nw))
 				continue;
 			f = report("poll-no-wait", ret->pos, nw.fn->name, cb->name,
-				   "->poll %s can return without registering with "
+				   "->poll %s can return %s without registering with "
 				   "poll_wait(): a poll() that finds nothing ready is "
-				   "never woken", nw.fn->name);
+				   "never woken", nw.fn->name,
+				   nw.zero ? "0" : "a computed mask");
 			f->confidence = CONF_MEDIUM;
 			poll_note_registered(f, cb);
 		}
