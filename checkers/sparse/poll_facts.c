@@ -239,9 +239,10 @@ static void scan_init(struct symbol *obj, struct symbol *type,
 	if (!type || !init || init->type != EXPR_INITIALIZER)
 		return;
 	if (type->type == SYM_ARRAY) {
+		/* an element is positioned only when it has a designator */
 		FOR_EACH_PTR(init->expr_list, e) {
-			if (e->type == EXPR_POS)
-				scan_init(obj, type->ctype.base_type, e->init_expr);
+			scan_init(obj, type->ctype.base_type,
+				  e->type == EXPR_POS ? e->init_expr : e);
 		} END_FOR_EACH_PTR(e);
 		return;
 	}
