@@ -42,11 +42,12 @@ static void add_site(struct poll_fn *fn, size_t *cap, const struct api_fn *api,
 }
 
 /* Macros by the name written where their instructions are; other calls. */
-static void scan_insns(struct poll_fn *fn, struct entrypoint *ep)
+static void scan_insns(struct poll_fn *fn, size_t *cap_sites,
+		       struct entrypoint *ep)
 {
 	struct basic_block *bb;
 	struct instruction *insn;
-	size_t cap_sites = 0, cap_calls = 0;
+	size_t cap_calls = 0;
 
 	FOR_EACH_PTR(ep->bbs, bb) {
 		FOR_EACH_PTR(bb->insns, insn) {
@@ -57,7 +58,7 @@ static void scan_insns(struct poll_fn *fn, struct entrypoint *ep)
 				continue;
 			api = src_model_name_at(insn->pos);
 			if (is_poll_model(api))
-				add_site(fn, &cap_sites, api, insn->pos, insn);
+				add_site(fn, cap_sites, api, insn->pos, insn);
 			f = insn->opcode == OP_CALL ? insn->func : NULL;
 			/* the calls inside a model macro are not the driver's */
 			if (api || !f || f->type != PSEUDO_SYM || !f->sym->ident ||
@@ -71,14 +72,13 @@ static void scan_insns(struct poll_fn *fn, struct entrypoint *ep)
 }
 
 /* Model functions the driver called (not in a kernel inline's body). */
-static void scan_sites(struct poll_fn *fn, const struct fn_ctx *ctx)
+static void scan_sites(struct poll_fn *fn, size_t *cap_sites,
+		       const struct fn_ctx *ctx)
 {
-	size_t cap = fn->n_sites;
-
 	for_each_site(ctx, s) {
 		if (is_poll_model(s->api) && src_index_driver_stream(s->pos.stream) &&
 		    !src_model_name_at(s->pos))
-			add_site(fn, &cap, s->api, s->pos, s->cfg);
+			add_site(fn, cap_sites, s->api, s->pos, s->cfg);
 	}
 }
 
@@ -169,6 +169,7 @@ static void scan_returns(struct poll_fn *fn, struct symbol *sym,
 void poll_facts_function(struct symbol *sym, const struct fn_ctx *ctx)
 {
 	struct poll_fn *fn;
+	size_t cap_sites = 0;
 
 	if (!sym->ident)
 		return;
@@ -179,8 +180,8 @@ void poll_facts_function(struct symbol *sym, const struct fn_ctx *ctx)
 	fn->tu = cur_tu;
 	fn->is_static = sym->ctype.modifiers & MOD_STATIC;
 	fn->ep = ctx->ep;
-	scan_insns(fn, ctx->ep);
-	scan_sites(fn, ctx);
+	scan_insns(fn, &cap_sites, ctx->ep);
+	scan_sites(fn, &cap_sites, ctx);
 	scan_returns(fn, sym, ctx);
 }
 
