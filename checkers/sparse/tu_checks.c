@@ -7,6 +7,11 @@ static void (*const tu_checks[])(void) = {
 	tu_check_unmap_kind,
 	tu_check_mix,
 	tu_check_sg_nents,
+	tu_check_poll_blocking,
+	tu_check_poll_task_state,
+	tu_check_poll_sleep_legacy,
+	tu_check_poll_no_wait,
+	tu_check_poll_errno,
 };
 
 void tu_checks_run(void)
