@@ -86,7 +86,13 @@ def dbu_emit(allout, mode):
             for (npos, nmsg) in notes:
                 coccilib.report.print_report(dbuPos(npos), 'note: %s [drvcheck-%s]' % (nmsg, cid))
 
-@dbl_loc exists@
+// files without a release call skip the path rules below
+@dbl_site@
+identifier fn = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_pool_free};
+@@
+fn(...)
+
+@dbl_loc depends on dbl_site exists@
 idexpression x; expression E, E1, E2, E3; position p1, p2;
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
 identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
@@ -117,7 +123,7 @@ if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
             '%s() releases a DMA handle that was already released on this path' % fn,
             [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
 
-@dbl_arrow exists@
+@dbl_arrow depends on dbl_site exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
 identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
@@ -154,7 +160,7 @@ if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
             '%s() releases a DMA handle that was already released on this path' % fn,
             [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
 
-@dbl_dot exists@
+@dbl_dot depends on dbl_site exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
 identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
@@ -191,7 +197,7 @@ if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
             '%s() releases a DMA handle that was already released on this path' % fn,
             [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
 
-@dbl_macro exists@
+@dbl_macro depends on dbl_site exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
 identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};

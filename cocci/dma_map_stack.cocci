@@ -187,7 +187,7 @@ q << ld.q; x << ld.x;
 dms_fact(q[0], 'local', str(x))
 
 // a vmalloc() / vzalloc() buffer mapped
-@vm exists@
+@vm depends on ms exists@
 expression V, D, E, E2; position p, pv;
 identifier fn_1 = {vmalloc, vzalloc};
 identifier fn_2 = {dma_map_single, dma_map_single_attrs, pci_map_single};
