@@ -4,6 +4,7 @@
 
 #include "ast_walk.h"
 #include "core/util.h"
+#include "src_text.h"
 #include "tu_facts.h"
 
 struct tu_facts tu_facts;
@@ -179,6 +180,39 @@ static int arg_loc(const struct ast_call *c, int pos)
 	return loc;
 }
 
+/*
+ * A region start as a key that is the same in every function of the module
+ * for the same value: a constant, a struct member read through any pointer
+ * ("struct xtimer+8", pci_resource_start(pdev, 2) is "struct pci_dev+N"),
+ * or a local (within its function).  NULL when it is anything else.
+ */
+static char *start_key(struct expression *e)
+{
+	struct expression *a;
+	struct symbol *st;
+	long long off = 0;
+
+	e = ast_strip(e);
+	if (!e)
+		return NULL;
+	if (e->type == EXPR_VALUE)
+		return xasprintf("#%lld", (long long)e->value);
+	if (e->type != EXPR_PREOP || e->op != '*')
+		return NULL;
+	for (a = ast_strip(e->unop); a && a->type == EXPR_BINOP && a->op == '+' &&
+	     a->right && a->right->type == EXPR_VALUE; a = ast_strip(a->left))
+		off += (long long)a->right->value;
+	if (!a)
+		return NULL;
+	if (a->type == EXPR_SYMBOL && a->symbol)
+		return xasprintf("symbol %p+%lld", (void *)a->symbol, off);
+	st = pointee_struct(a);
+	if (!st || !st->ident)
+		return NULL;
+	return xasprintf("struct %s+%lld:%d", show_ident(st->ident), off,
+			 e->ctype ? e->ctype->bit_size : 0);
+}
+
 /* show_ident()'s buffers are reused: a copy per function */
 static char *fact_fn;
 
@@ -202,6 +236,10 @@ static int call_fact(const struct ast_call *c)
 	f->dir = arg_value(c, api->dir);
 	f->nents = arg_value(c, api->nents);
 	f->offset = arg_value(c, api->offset);
+	f->start = arg_value(c, api->start);
+	f->start_key = api->start >= 0 && api->start < c->n_args ?
+		       start_key(c->args[api->start]) : NULL;
+	f->written = api_as_written(c->expr->pos, api);
 	f->handle_loc = api->handle >= 0 && !(api->flags & API_HANDLE_OUT) ?
 			arg_loc(c, api->handle) : -1;
 	f->buf_loc = arg_loc(c, api->buf);
@@ -325,8 +363,10 @@ const char *tu_loc_name(int loc)
 
 void tu_facts_free(void)
 {
-	for (size_t i = 0; i < tu_facts.n_facts; i++)
+	for (size_t i = 0; i < tu_facts.n_facts; i++) {
 		free(tu_facts.facts[i].fn);
+		free(tu_facts.facts[i].start_key);
+	}
 	free(tu_facts.facts);
 	memset(&tu_facts, 0, sizeof(tu_facts));
 	for (size_t i = 0; i < n_locs; i++) {
@@ -342,4 +382,5 @@ void tu_facts_free(void)
 	free(fact_fn);
 	fact_fn = NULL;
 	n_seen = cap_seen = 0;
+	src_text_free();
 }

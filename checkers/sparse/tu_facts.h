@@ -13,6 +13,9 @@
  * locations copied into it, or "unknown" (anything else but 0).  Sources
  * are collected without regard to order or paths, so a release is paired
  * with every map that may have produced its handle.
+ *
+ * Region calls (probe requests, remove releases) meet through their start
+ * instead: equal keys are the same start (tu_start_key).
  */
 #ifndef DRVCHECK_SPARSE_TU_FACTS_H
 #define DRVCHECK_SPARSE_TU_FACTS_H
@@ -30,9 +33,12 @@ struct tu_value {
 
 struct tu_fact {
 	const struct api_fn *api;
+	const struct api_fn *written;	/* the name the driver wrote (src_text.h) */
 	struct position pos;
 	char *fn;			/* enclosing function */
 	struct tu_value size, dir, nents, offset;
+	struct tu_value start;		/* region start, BAR or BAR mask */
+	char *start_key;		/* the start as a key (tu_start_key), or NULL */
 	int handle_loc;			/* where the handle argument comes from */
 	int buf_loc;			/* the buffer / scatterlist argument */
 	int nents_loc;			/* the nents argument */
