@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * iomem-unrequested-map, across the module: a map of MMIO (ioremap*(),
+ * pci_iomap*(), ...) that claims nothing, where no request of the module
+ * claims it.  A PCI BAR map is covered by a PCI request that may claim
+ * that BAR.  Other maps are matched less exactly, as their starts come
+ * from many places: one is reported only when the module requests nothing
+ * at all and the start is visibly a device resource (a struct member such
+ * as res->start or pci_resource_start(), not a constant or a local).
+ */
+#include <string.h>
+
+#include "report.h"
+#include "tu_checks.h"
+
+static void check_map(const struct tu_fact *m)
+{
+	bool pci_map = m->written->space == SPACE_PCI_BAR, pci_reqs = false, reqs = false;
+
+	for (size_t i = 0; i < tu_facts.n_facts; i++) {
+		const struct tu_fact *q = &tu_facts.facts[i];
+
+		if (!tu_is_region_request(q))
+			continue;
+		reqs = true;
+		if (!tu_is_pci_space(q))
+			continue;
+		pci_reqs = true;
+		if (pci_map && tu_pci_claims(q, m->start))
+			return;
+	}
+	if (pci_map && pci_reqs) {
+		report("iomem-unrequested-map", m->pos, m->fn, m->written->name,
+		       "%s() maps a PCI BAR that none of the driver's PCI requests claims",
+		       m->written->name);
+		return;
+	}
+	if (reqs || (!pci_map && (!m->start_key || strncmp(m->start_key, "struct ", 7))))
+		return;
+	report("iomem-unrequested-map", m->pos, m->fn, m->written->name,
+	       "%s() maps MMIO that the driver never requests: nothing stops another driver or user space from using it",
+	       m->written->name);
+}
+
+void tu_check_iomem_unrequested_map(void)
+{
+	for (size_t i = 0; i < tu_facts.n_facts; i++)
+		if (tu_is_iomap(&tu_facts.facts[i]))
+			check_map(&tu_facts.facts[i]);
+}
