@@ -9,18 +9,29 @@
 #include "report.h"
 #include "tu_checks.h"
 
+static bool twins(const struct api_fn *a, const struct api_fn *e)
+{
+	return e->family == a->family && e->role == a->role &&
+	       e->space == a->space && (e->flags & API_EXCLUSIVE) &&
+	       (e->flags & API_MANAGED) == (a->flags & API_MANAGED) &&
+	       e->dev == a->dev && e->start == a->start && e->size == a->size;
+}
+
+/* A current API first; a legacy one (gone from new kernels) is a hint. */
 static const struct api_fn *exclusive_twin(const struct api_fn *a)
 {
+	const struct api_fn *legacy = NULL;
+
 	for (size_t i = 0; i < api_model_count; i++) {
 		const struct api_fn *e = &api_model[i];
 
-		if (e->family == a->family && e->role == a->role &&
-		    e->space == a->space && (e->flags & API_EXCLUSIVE) &&
-		    (e->flags & API_MANAGED) == (a->flags & API_MANAGED) &&
-		    e->dev == a->dev && e->start == a->start && e->size == a->size)
+		if (!twins(a, e))
+			continue;
+		if (!(e->flags & API_LEGACY))
 			return e;
+		legacy = legacy ? legacy : e;
 	}
-	return NULL;
+	return legacy;
 }
 
 static bool maps_what(const struct tu_fact *q, const struct tu_fact *m)
@@ -48,8 +59,10 @@ void tu_check_iomem_not_exclusive(void)
 			if (!maps_what(q, m))
 				continue;
 			f = report("iomem-not-exclusive", q->pos, q->fn, q->written->name,
-				   "%s() leaves the MMIO the driver maps open to /dev/mem and sysfs mappings; %s() would not",
-				   q->written->name, twin->name);
+				   "%s() leaves the MMIO the driver maps open to /dev/mem and sysfs mappings; %s()%s would not",
+				   q->written->name, twin->name,
+				   twin->flags & API_LEGACY ?
+				   " (old kernels; else an exclusive BAR-mask request)" : "");
 			report_note(f, m->pos, "mapped here by %s()", m->written->name);
 			break;
 		}
