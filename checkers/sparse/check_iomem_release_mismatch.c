@@ -15,7 +15,10 @@ static bool same_start_request(const struct tu_fact *q, const struct tu_fact *r)
 {
 	enum region_space sp = q->written->space;
 
-	return tu_is_region_request(q) && (sp == SPACE_PORT || sp == SPACE_MEM) &&
+	/* a request-and-map call is given a resource or an index, not a start */
+	return q->written->family == FAMILY_IOMEM &&
+	       q->written->role == ROLE_REGION_REQUEST &&
+	       (sp == SPACE_PORT || sp == SPACE_MEM) &&
 	       tu_start_compare(q, r) == VALUES_EQUAL;
 }
 

@@ -110,9 +110,13 @@ static bool result_tested(struct entrypoint *ep, pseudo_t result)
 void check_iomem_unchecked_request(const struct fn_ctx *ctx)
 {
 	for_each_site(ctx, s) {
-		const struct api_fn *api = api_as_written(s->pos, s->api);
+		const struct api_fn *api;
 		pseudo_t result = s->insn->target;
 
+		/* the source is read only for region calls */
+		if (s->api->family != FAMILY_IOMEM)
+			continue;
+		api = api_as_written(s->pos, s->api);
 		if (!is_status_request(api) || s->insn->opcode != OP_CALL ||
 		    !result || result == VOID || result_tested(ctx->ep, result))
 			continue;
