@@ -16,6 +16,7 @@
 static void check_map(const struct tu_fact *m)
 {
 	bool pci_map = m->written->space == SPACE_PCI_BAR, pci_reqs = false, reqs = false;
+	struct finding *f;
 
 	for (size_t i = 0; i < tu_facts.n_facts; i++) {
 		const struct tu_fact *q = &tu_facts.facts[i];
@@ -37,9 +38,14 @@ static void check_map(const struct tu_fact *m)
 	}
 	if (reqs || (!pci_map && (!m->start_key || strncmp(m->start_key, "struct ", 7))))
 		return;
-	report("iomem-unrequested-map", m->pos, m->fn, m->written->name,
-	       "%s() maps MMIO that the driver never requests: nothing stops another driver or user space from using it",
-	       m->written->name);
+	f = report("iomem-unrequested-map", m->pos, m->fn, m->written->name,
+		   "%s() maps MMIO that the driver never requests: nothing stops another driver or user space from using it",
+		   m->written->name);
+	/*
+	 * A parent or bus driver (MFD, syscon, MCB) may have requested it, out
+	 * of sight; a managed map is more often such a shared block.
+	 */
+	f->confidence = m->written->flags & API_MANAGED ? CONF_LOW : CONF_MEDIUM;
 }
 
 void tu_check_iomem_unrequested_map(void)
