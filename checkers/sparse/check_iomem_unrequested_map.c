@@ -5,13 +5,26 @@
  * claims it.  A PCI BAR map is covered by a PCI request that may claim
  * that BAR.  Other maps are matched less exactly, as their starts come
  * from many places: one is reported only when the module requests nothing
- * at all and the start is visibly a device resource (a struct member such
- * as res->start or pci_resource_start(), not a constant or a local).
+ * at all and the start is visibly a device resource (a member of struct
+ * resource: res->start, pci_resource_start()).
  */
 #include <string.h>
 
 #include "report.h"
 #include "tu_checks.h"
+
+/*
+ * struct resource is how the kernel hands a driver its device's regions
+ * (platform, PCI, ACPI and DT devices alike); an address from anywhere
+ * else (a firmware table, a fixed window, a value a bus driver already
+ * claimed) is not known to be the driver's to request.
+ */
+static bool device_resource(const struct tu_fact *m)
+{
+	struct symbol *h = m->start_holder;
+
+	return h && h->ident && strcmp(show_ident(h->ident), "resource") == 0;
+}
 
 static void check_map(const struct tu_fact *m)
 {
@@ -36,7 +49,7 @@ static void check_map(const struct tu_fact *m)
 		       m->written->name);
 		return;
 	}
-	if (reqs || (!pci_map && (!m->start_key || strncmp(m->start_key, "struct ", 7))))
+	if (reqs || (!pci_map && !device_resource(m)))
 		return;
 	f = report("iomem-unrequested-map", m->pos, m->fn, m->written->name,
 		   "%s() maps MMIO that the driver never requests: nothing stops another driver or user space from using it",

@@ -180,13 +180,52 @@ static int arg_loc(const struct ast_call *c, int pos)
 	return loc;
 }
 
+static struct symbol *base_of(struct symbol *t)
+{
+	while (t && t->type == SYM_NODE)
+		t = t->ctype.base_type;
+	return t;
+}
+
+/*
+ * The struct that holds the scalar at byte offset off of struct st as its
+ * own member, through embedded structs and arrays (pdev->resource[2].start
+ * is a member of struct resource), or NULL.
+ */
+static struct symbol *holder_at(struct symbol *st, long long off, int depth)
+{
+	struct symbol *m, *t;
+
+	if (depth > 8)
+		return NULL;
+	FOR_EACH_PTR(st->symbol_list, m) {
+		long long at = (long long)m->offset;
+
+		t = base_of(m);
+		if (!t || off < at || off >= at + t->bit_size / 8)
+			continue;
+		off -= at;
+		while (t && t->type == SYM_ARRAY) {
+			t = base_of(t->ctype.base_type);
+			if (!t || t->bit_size < 8)
+				return NULL;
+			off %= t->bit_size / 8;
+		}
+		if (t && (t->type == SYM_STRUCT || t->type == SYM_UNION))
+			return holder_at(t, off, depth + 1);
+		return off == 0 ? st : NULL;
+	} END_FOR_EACH_PTR(m);
+	return NULL;
+}
+
 /*
  * A region start as a key that is the same in every function of the module
  * for the same value: a constant, a struct member read through any pointer
- * ("struct xtimer+8", pci_resource_start(pdev, 2) is "struct pci_dev+N"),
- * or a local (within its function).  NULL when it is anything else.
+ * ("struct xtimer+8:64"; pci_resource_start(pdev, 2) is "struct
+ * pci_dev+N:64"), or a local (within its function).  No key for anything
+ * else.  A member also gives the struct that holds it.
  */
-static char *start_key(struct expression *e)
+static void read_start(struct expression *e, struct tu_fact *f)
 {
 	struct expression *a;
 	struct symbol *st;
@@ -194,23 +233,28 @@ static char *start_key(struct expression *e)
 
 	e = ast_strip(e);
 	if (!e)
-		return NULL;
-	if (e->type == EXPR_VALUE)
-		return xasprintf("#%lld", (long long)e->value);
+		return;
+	if (e->type == EXPR_VALUE) {
+		f->start_key = xasprintf("#%lld", (long long)e->value);
+		return;
+	}
 	if (e->type != EXPR_PREOP || e->op != '*')
-		return NULL;
+		return;
 	for (a = ast_strip(e->unop); a && a->type == EXPR_BINOP && a->op == '+' &&
 	     a->right && a->right->type == EXPR_VALUE; a = ast_strip(a->left))
 		off += (long long)a->right->value;
 	if (!a)
-		return NULL;
-	if (a->type == EXPR_SYMBOL && a->symbol)
-		return xasprintf("symbol %p+%lld", (void *)a->symbol, off);
+		return;
+	if (a->type == EXPR_SYMBOL && a->symbol) {
+		f->start_key = xasprintf("symbol %p+%lld", (void *)a->symbol, off);
+		return;
+	}
 	st = pointee_struct(a);
 	if (!st || !st->ident)
-		return NULL;
-	return xasprintf("struct %s+%lld:%d", show_ident(st->ident), off,
-			 e->ctype ? e->ctype->bit_size : 0);
+		return;
+	f->start_key = xasprintf("struct %s+%lld:%d", show_ident(st->ident), off,
+				 e->ctype ? e->ctype->bit_size : 0);
+	f->start_holder = holder_at(st, off, 0);
 }
 
 /* show_ident()'s buffers are reused: a copy per function */
@@ -237,8 +281,8 @@ static int call_fact(const struct ast_call *c)
 	f->nents = arg_value(c, api->nents);
 	f->offset = arg_value(c, api->offset);
 	f->start = arg_value(c, api->start);
-	f->start_key = api->start >= 0 && api->start < c->n_args ?
-		       start_key(c->args[api->start]) : NULL;
+	if (api->start >= 0 && api->start < c->n_args)
+		read_start(c->args[api->start], f);
 	f->written = api_as_written(c->expr->pos, api);
 	f->handle_loc = api->handle >= 0 && !(api->flags & API_HANDLE_OUT) ?
 			arg_loc(c, api->handle) : -1;

@@ -15,7 +15,7 @@
  * with every map that may have produced its handle.
  *
  * Region calls (probe requests, remove releases) meet through their start
- * instead: equal keys are the same start (tu_start_key).
+ * instead: equal keys are the same start (read_start() in tu_facts.c).
  */
 #ifndef DRVCHECK_SPARSE_TU_FACTS_H
 #define DRVCHECK_SPARSE_TU_FACTS_H
@@ -38,7 +38,8 @@ struct tu_fact {
 	char *fn;			/* enclosing function */
 	struct tu_value size, dir, nents, offset;
 	struct tu_value start;		/* region start, BAR or BAR mask */
-	char *start_key;		/* the start as a key (tu_start_key), or NULL */
+	char *start_key;		/* the start as a key, or NULL */
+	struct symbol *start_holder;	/* the struct whose member the start is */
 	int handle_loc;			/* where the handle argument comes from */
 	int buf_loc;			/* the buffer / scatterlist argument */
 	int nents_loc;			/* the nents argument */
