@@ -97,9 +97,16 @@ static void check_pci(const struct tu_fact *r)
 	}
 	if (!first)
 		return;		/* no PCI request seen: nothing to compare with */
-	f = report("iomem-release-mismatch", r->pos, r->fn, r->written->name,
-		   "%s() does not release what %s() requested: another BAR or granularity",
-		   r->written->name, first->written->name);
+	if (r->written->space == SPACE_PCI_BAR && first->written->space == SPACE_PCI_BAR &&
+	    r->start.known && first->start.known)
+		f = report("iomem-release-mismatch", r->pos, r->fn, r->written->name,
+			   "%s() releases BAR %lld, but %s() requested BAR %lld",
+			   r->written->name, r->start.v, first->written->name,
+			   first->start.v);
+	else
+		f = report("iomem-release-mismatch", r->pos, r->fn, r->written->name,
+			   "%s() does not release what %s() requested: the PCI region granularity differs",
+			   r->written->name, first->written->name);
 	report_note(f, first->pos, "requested here by %s()", first->written->name);
 }
 
