@@ -48,7 +48,7 @@ def dcp_func_body(path, fn):
     style lays a definition out: the name on a line starting at column 0,
     the braces alone at column 0.  '' when not found."""
     lines = dcp_lines(path)
-    head = re.compile(r'^[A-Za-z_].*\b%s\s*\(' % re.escape(fn))
+    head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
     for i, ln in enumerate(lines):
         if not head.match(ln):
             continue
@@ -90,6 +90,50 @@ def dcp_text_loads(path, fn, name):
         if v:
             vals.add(v)
     return vals
+
+_dcp_makefiles = {}
+def dcp_makefile(d):
+    """the Kbuild (or Makefile) of directory d, continuation lines joined;
+    None when there is none"""
+    if d not in _dcp_makefiles:
+        _dcp_makefiles[d] = None
+        for name in ('Kbuild', 'Makefile'):
+            try:
+                with open(os.path.join(d, name), errors='replace') as fh:
+                    _dcp_makefiles[d] = fh.read().replace('\\\n', ' ')
+                break
+            except OSError:
+                pass
+    return _dcp_makefiles[d]
+
+_DCP_COMPOSITE = re.compile(r'^\s*([\w-]+)-(?:y|objs)\s*[:+]?=(.*)$', re.M)
+
+def dcp_scope(path):
+    """the module a file is part of, the way checkers/core/kbuild_modules.c
+    decides it for the sparse engine: the composite object whose name-y or
+    name-objs list names it, else the file alone; a directory without a
+    Makefile is one module.  A header may serve any module of its directory
+    ('dir:*').  Pairing joins facts of one module only: a vendor directory
+    holds many drivers, and two of them may each have a struct ring_info."""
+    d, base = os.path.split(path)
+    if base.endswith('.h'):
+        return d + ':*'
+    text = dcp_makefile(d)
+    if text is None:
+        return d + ':'
+    obj = base.rsplit('.', 1)[0] + '.o'
+    for name, objs in _DCP_COMPOSITE.findall(text):
+        if name != 'obj' and not name.endswith('flags') and obj in objs.split():
+            return d + ':' + name
+    return d + ':' + obj
+
+def dcp_scope_eq(a, b):
+    da, _, ma = a.rpartition(':')
+    db, _, mb = b.rpartition(':')
+    return da == db and (ma == mb or '*' in (ma, mb))
+
+def dcp_scope_dir(a):
+    return a.rpartition(':')[0]
 
 class DcpLoads(dict):
     """(file, function, local) -> its values, read when first asked for."""
@@ -445,7 +489,7 @@ def dcp_join(allfacts, mode):
                 break
         if ty:
             ty = re.sub(r'\s+', ' ', ty).replace('*', '').strip()
-        return ('F', os.path.dirname(fl), ty, fld, parent_of(base))
+        return ('F', dcp_scope(fl), ty, fld, parent_of(base))
 
     def key(fl, fn, e, depth=0):
         if e is None:
@@ -475,7 +519,7 @@ def dcp_join(allfacts, mode):
     fieldtypes = {}
     def note_key(k):
         if k and k[0] == 'F' and k[2]:
-            fieldtypes.setdefault((k[1], k[3]), set()).add(k[2])
+            fieldtypes.setdefault((dcp_scope_dir(k[1]), k[3]), set()).add(k[2])
 
     for f in facts:
         if f['t'] == 'fset':
@@ -529,15 +573,17 @@ def dcp_join(allfacts, mode):
             return False
         if a[0] != 'F':
             return a == b
-        if a[1] != b[1] or a[3] != b[3]:
-            return False
-        if a[4] and b[4] and a[4] != b[4]:
+        if not dcp_scope_eq(a[1], b[1]) or a[3] != b[3]:
             return False
         if a[2] and b[2]:
+            # one struct type: the same entry reached through another
+            # pointer (cur_rx, rx_ring[i], lack_rxbuf) is the same field
             return a[2] == b[2]
+        if a[4] and b[4] and a[4] != b[4]:
+            return False
         if not a[2] and not b[2] and a[4] != b[4]:
             return False
-        return len(fieldtypes.get((a[1], a[3]), ())) <= 1
+        return len(fieldtypes.get((dcp_scope_dir(a[1]), a[3]), ())) <= 1
 
     def kset_match(A, B):
         for a in A:
@@ -675,13 +721,36 @@ def dcp_join(allfacts, mode):
                      if not re.match(r'^(dma_map|pci_map|skb_frag_dma_map|dma_alloc|dmam_alloc|pci_alloc|pci_zalloc|dma_zalloc|dma_pool_)', v)]
             if other:
                 keys = set(k for k in keys if k != hk)
-        res = []
+        res, maybe = [], []
         for m in by_dir.get(os.path.dirname(fl), ()):
             if m is r:
                 continue
             if kset_match(keys, m['keys']):
                 res.append(m)
-        return res
+            elif any(typing_unsure(a, b) for a in keys for b in m['keys']):
+                maybe.append(m)
+        return res, maybe
+
+    def typing_unsure(a, b):
+        """same field name in one directory, one side's struct type unknown
+        (a header kmatch cannot see) and no conflicting parent: the
+        same ring entry type maybe, say for RX and TX rings alike"""
+        return (a[0] == b[0] == 'F' and dcp_scope_eq(a[1], b[1]) and a[3] == b[3]
+                and (a[2] is None) != (b[2] is None)
+                and not (a[4] and b[4] and a[4] != b[4]))
+
+    def consistent(m, r):
+        """could r be the release of m: kind, direction and size agree or
+        are unknown"""
+        if m['kind'] != r['kind'] and not (r['sync'] and m['kind'] in STREAMING) \
+                and not {m['kind'], r['kind']} <= {'sg', 'sgtable'}:
+            return False
+        md, rd = dirof(m), dirof(r)
+        if md and rd and md != rd and not (r['sync'] and md == 'DMA_BIDIRECTIONAL'):
+            return False
+        ms, rs = size_of(m), size_of(r) if r.get('size') is not None else None
+        # provably different only with the same symbolic terms (as below)
+        return ms is None or rs is None or ms[0] != rs[0] or ms == rs or r['sync']
 
     def same_fn(a, b):
         return a['pos'][0] == b['pos'][0] and a['pos'][3] == b['pos'][3]
@@ -690,8 +759,10 @@ def dcp_join(allfacts, mode):
     for r in rels:
         if not r['keys']:
             continue
-        C = candidates(r)
-        if not C:
+        C, maybe = candidates(r)
+        # a map that may hold this handle (its struct type unknown) and
+        # fits this release: the release may well be its, report nothing
+        if not C or any(consistent(m, r) for m in maybe):
             continue
         rk = r['kind']
         k = next(iter(r['keys']))
@@ -746,7 +817,7 @@ def dcp_join(allfacts, mode):
                 for r2 in rels:
                     if (r2 is not r and r2['kind'] in others and not r2['sync']
                             and (r2['pos'][0], r2['pos'][3]) not in mapfns
-                            and os.path.dirname(r2['pos'][0]) == os.path.dirname(r['pos'][0])
+                            and dcp_scope_eq(dcp_scope(r2['pos'][0]), dcp_scope(r['pos'][0]))
                             and kset_match(r['keys'], r2['keys'])):
                         cond = True
                 if mixed and not cond:
@@ -883,7 +954,7 @@ def dcp_join(allfacts, mode):
         if m['t'] != 'map' or not m.get('bufkey'):
             continue
         fl = m['pos'][0]
-        hit = [a for a in allocs if os.path.dirname(a['pos'][0]) == os.path.dirname(fl) and kmatch(a['cpukey'], m['bufkey'])]
+        hit = [a for a in allocs if dcp_scope_eq(dcp_scope(a['pos'][0]), dcp_scope(fl)) and kmatch(a['cpukey'], m['bufkey'])]
         if hit:
             emit('dma-coherent-streaming-mix', 'high' if all(same_fn(a, m) for a in hit) else 'medium', m, m['bufkey'],
                  '%s() maps coherent memory from %s()' % (m['fn'], hit[0]['fn']),

@@ -11,12 +11,13 @@ static void usage(FILE *out)
 	      "\n"
 	      "commands:\n"
 	      "  scan [options] PATH...   run the engines over C files and directories\n"
+	      "  report [--db FILE]       the cross-file findings of a facts database\n"
 	      "  list-checks [--json]     the check catalogue\n"
 	      "  model                    the API model, one function per line\n"
 	      "  version                  print the version\n"
 	      "\n"
-	      "Run 'drvcheck scan --help' for the scan options; 'man drvcheck' for\n"
-	      "the whole manual.\n", out);
+	      "Run 'drvcheck scan --help' or 'drvcheck report --help' for their\n"
+	      "options; 'man drvcheck' for the whole manual.\n", out);
 }
 
 int main(int argc, char **argv)
@@ -30,6 +31,8 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(cmd, "scan") == 0)
 		return cmd_scan(argc - 1, argv + 1);
+	if (strcmp(cmd, "report") == 0)
+		return cmd_report(argc - 1, argv + 1);
 	if (strcmp(cmd, "list-checks") == 0)
 		return cmd_list_checks(argc - 1, argv + 1);
 	if (strcmp(cmd, "model") == 0)

@@ -103,7 +103,6 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 	int c;
 	long n;
 	char *end;
-	enum severity sev;
 
 	memset(o, 0, sizeof(*o));
 	o->fail_on = SEV_WARNING;
@@ -114,11 +113,8 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 	while ((c = getopt_long(argc, argv, "o:j:qh", long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_FORMAT:
-			if (output_format_parse(optarg, &o->format)) {
-				fprintf(stderr, "drvcheck: --format: '%s' is not "
-					"text, json or sarif\n", optarg);
+			if (cli_parse_format(optarg, &o->format))
 				return -1;
-			}
 			break;
 		case 'o':
 			o->output = optarg;
@@ -141,15 +137,8 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 			o->write_baseline = optarg;
 			break;
 		case OPT_FAIL_ON:
-			if (strcmp(optarg, "never") == 0) {
-				o->fail_on = -1;
-			} else if (severity_parse(optarg, &sev) == 0) {
-				o->fail_on = (int)sev;
-			} else {
-				fprintf(stderr, "drvcheck: --fail-on: '%s' is not "
-					"note, warning, error or never\n", optarg);
+			if (cli_parse_fail_on(optarg, &o->fail_on))
 				return -1;
-			}
 			break;
 		case OPT_KERNEL_VERSION:
 			o->kernel_version = kernel_version_parse(optarg);
@@ -182,40 +171,6 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 		}
 	}
 	return 0;
-}
-
-static int build_selection(const struct scan_options *o, struct selection *sel)
-{
-	char *bad = NULL;
-
-	selection_default(sel, o->kernel_version);
-	for (size_t i = 0; i < o->check_specs.n; i++)
-		if (selection_apply(sel, o->check_specs.items[i], false, &bad))
-			goto unknown;
-	for (size_t i = 0; i < o->exclude_specs.n; i++)
-		if (selection_apply(sel, o->exclude_specs.items[i], true, &bad))
-			goto unknown;
-	if (!selection_any(sel)) {
-		fputs("drvcheck: no check selected\n", stderr);
-		return -1;
-	}
-	return 0;
-unknown:
-	fprintf(stderr, "drvcheck: unknown check or family '%s' "
-		"(see 'drvcheck list-checks')\n", bad);
-	free(bad);
-	return -1;
-}
-
-/* Exit status from the worst remaining finding. */
-static int findings_status(const struct finding_list *list, int fail_on)
-{
-	if (fail_on < 0)
-		return EXIT_CLEAN;
-	for (size_t i = 0; i < list->n; i++)
-		if ((int)list->items[i].severity >= fail_on)
-			return EXIT_FINDINGS;
-	return EXIT_CLEAN;
 }
 
 static void summary(const struct finding_list *list, size_t files,
@@ -261,7 +216,8 @@ int cmd_scan(int argc, char **argv)
 	}
 	if (!o.kernel_version_given)
 		o.kernel_version = sources_kernel_version(argv[optind]);
-	if (build_selection(&o, &sel))
+	if (cli_build_selection(&o.check_specs, &o.exclude_specs,
+				o.kernel_version, &sel))
 		goto out;
 	for (int i = optind; i < argc; i++)
 		if (sources_add(&req.files, &req.explicit_files, argv[i]))
@@ -294,7 +250,7 @@ int cmd_scan(int argc, char **argv)
 	}
 	if (!o.quiet)
 		summary(&findings, req.files.n, baselined, &st);
-	status = findings_status(&findings, o.fail_on);
+	status = cli_findings_status(&findings, o.fail_on);
 	if (st.tool_error || st.explicit_unparsed)
 		status = EXIT_TROUBLE;
 out:

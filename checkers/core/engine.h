@@ -44,4 +44,10 @@ extern const struct engine_ops *const engines[];
 
 const struct engine_ops *engine_lookup(const char *name);
 
+/*
+ * The drvcheck-sparse program ($DRVCHECK_SPARSE, next to drvcheck, or on
+ * PATH), NULL if none; also what `drvcheck report` replays facts with.
+ */
+char *sparse_engine_prog(void);
+
 #endif

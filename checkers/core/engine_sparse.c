@@ -36,7 +36,7 @@ static char *self_dir(void)
 }
 
 /* $DRVCHECK_SPARSE, next to drvcheck (installed or build tree), or PATH. */
-static char *sparse_prog(void)
+char *sparse_engine_prog(void)
 {
 	const char *env = getenv("DRVCHECK_SPARSE");
 	static const char *const rel[] = {
@@ -61,7 +61,7 @@ static char *sparse_prog(void)
 
 static const char *sparse_unavailable(void)
 {
-	char *prog = sparse_prog(), *kdir = kbuild_kdir();
+	char *prog = sparse_engine_prog(), *kdir = kbuild_kdir();
 	const char *why = NULL;
 
 	if (!prog)
@@ -245,7 +245,7 @@ out:
 static int sparse_run(const struct scan_request *req, struct finding_list *out,
 		      struct scan_status *status)
 {
-	char *prog = sparse_prog(), *kdir = kbuild_kdir(), *cache = NULL;
+	char *prog = sparse_engine_prog(), *kdir = kbuild_kdir(), *cache = NULL;
 	struct strlist flags = { 0 };
 	struct strbuf checks = { 0 };
 	struct selection sel;

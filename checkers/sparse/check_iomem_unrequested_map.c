@@ -21,9 +21,7 @@
  */
 static bool device_resource(const struct tu_fact *m)
 {
-	struct symbol *h = m->start_holder;
-
-	return h && h->ident && strcmp(show_ident(h->ident), "resource") == 0;
+	return m->start_holder && strcmp(m->start_holder, "resource") == 0;
 }
 
 static void check_map(const struct tu_fact *m)

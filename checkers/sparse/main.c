@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "facts_db.h"
 #include "insn_trace.h"
 #include "ir_checks.h"
 #include "report.h"
@@ -30,6 +31,8 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym);
 static int errors_at_start;
 static bool skip_noted;
 static char *file_dir;
+/* DRVCHECK_DB: the facts database this run adds to, NULL for none */
+static const char *facts_db;
 
 /*
  * The driver's own functions: in the file, or in a header beside it (the
@@ -54,6 +57,8 @@ struct symbol_list *drvcheck_sparse(char *filename)
 	file_dir = strrchr(filename, '/') ?
 		   xstrndup(filename, (size_t)(strrchr(filename, '/') - filename) + 1) :
 		   xstrdup("");
+	if (facts_db)
+		facts_store_file(filename);
 	return sparse(filename);
 }
 
@@ -86,17 +91,53 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 	return ep;
 }
 
-/* The module-wide checks run when sparse has seen every file. */
+/*
+ * The module-wide checks run when sparse has seen every file; then the
+ * facts and what was printed go to the database.
+ */
 static void finish(void)
 {
 	tu_checks_run();
-	tu_facts_free();
 	report_flush();
+	if (facts_db)
+		facts_store(facts_db);
+	tu_facts_free();
 	free(file_dir);
+}
+
+/*
+ * drvcheck report's half (--drvcheck-replay=DB, first): the module-wide
+ * checks over the facts of every run the database holds, printing what
+ * no run printed already.  Exit status 2 when the database is unusable.
+ */
+static int replay(const char *db, int argc, char **argv)
+{
+	int status = 2;
+
+	if (report_options(argc, argv) < 0)
+		return 2;
+	if (facts_load(db) == 0) {
+		tu_checks_run();
+		report_drop(facts_load_printed);
+		report_flush();
+		status = 0;
+	}
+	facts_load_free();
+	tu_facts_free();
+	return status;
 }
 
 int main(int argc, char **argv)
 {
+	static const char replay_opt[] = "--drvcheck-replay=";
+
+	if (argc > 1 && strncmp(argv[1], replay_opt, strlen(replay_opt)) == 0)
+		return replay(argv[1] + strlen(replay_opt), argc - 1, argv + 1);
+	facts_db = getenv("DRVCHECK_DB");
+	if (facts_db && !*facts_db)
+		facts_db = NULL;
+	if (facts_db)
+		report_printed_hook = facts_store_finding;
 	/* also when sparse exits early (-Wsparse-error) */
 	argc = report_options(argc, argv);
 	if (argc < 0)

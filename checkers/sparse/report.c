@@ -93,6 +93,15 @@ void report_note(struct finding *f, struct position pos, const char *fmt, ...)
 	finding_add_note(f, stream_name(pos.stream), pos.line, column(pos), msg);
 }
 
+void (*report_printed_hook)(const struct finding *f);
+
+void report_drop(bool (*drop)(const struct finding *f))
+{
+	for (size_t i = findings.n; i-- > 0;)
+		if (drop(&findings.items[i]))
+			finding_list_remove(&findings, i);
+}
+
 void report_flush(void)
 {
 	if (!findings.n)
@@ -103,6 +112,8 @@ void report_flush(void)
 			finding_list_remove(&findings, i);
 	/* sorted and deduplicated: an inline helper reports once per line */
 	finding_list_normalize(&findings);
+	for (size_t i = 0; report_printed_hook && i < findings.n; i++)
+		report_printed_hook(&findings.items[i]);
 	if (tab_format) {
 		finding_tab_write(stdout, &findings);
 		fflush(stdout);

@@ -27,6 +27,15 @@ void report_note(struct finding *f, struct position pos, const char *fmt, ...)
  */
 int report_options(int argc, char **argv);
 
+/*
+ * Called with each finding report_flush() prints: the facts database
+ * records them, so that `drvcheck report` does not say them again.
+ */
+extern void (*report_printed_hook)(const struct finding *f);
+
+/* Forgets the findings not printed yet for which drop() is true. */
+void report_drop(bool (*drop)(const struct finding *f));
+
 /* Prints and forgets what was reported so far (per file and at exit). */
 void report_flush(void);
 

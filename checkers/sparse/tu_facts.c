@@ -9,13 +9,10 @@
 
 struct tu_facts tu_facts;
 
-/* A source: a fact (>= 0), another location (-2 - loc), or unknown (-1). */
-#define SRC_UNKNOWN (-1)
-#define SRC_LOC(l) (-2 - (l))
-
 struct location {
 	char *key;
 	char *name;
+	bool shared;
 	int *srcs;
 	size_t n, cap;
 };
@@ -30,21 +27,55 @@ static struct {
 } *seen;
 static size_t n_seen, cap_seen;
 
-static int loc_get(char *key, const char *name)
+/*
+ * locs by key: open addressing, -1 for a free slot, at most half full.  A
+ * module has thousands of locations, the replay of a whole tree's facts
+ * database (facts_load.c) hundreds of thousands.
+ */
+static int *loc_index;
+static size_t cap_index;
+
+/* key's slot: where it is, or the free slot where it goes */
+static size_t index_slot(const char *key)
 {
+	size_t slot = (size_t)fnv1a64(key, FNV1A64_INIT) & (cap_index - 1);
+
+	while (loc_index[slot] >= 0 && strcmp(locs[loc_index[slot]].key, key))
+		slot = (slot + 1) & (cap_index - 1);
+	return slot;
+}
+
+static void index_grow(void)
+{
+	free(loc_index);
+	cap_index = cap_index ? cap_index * 2 : 1024;
+	loc_index = xmalloc(cap_index * sizeof(*loc_index));
+	memset(loc_index, -1, cap_index * sizeof(*loc_index));
 	for (size_t i = 0; i < n_locs; i++)
-		if (strcmp(locs[i].key, key) == 0) {
-			free(key);
-			return (int)i;
-		}
+		loc_index[index_slot(locs[i].key)] = (int)i;
+}
+
+static int loc_get(char *key, const char *name, bool shared)
+{
+	size_t slot;
+
+	if (2 * (n_locs + 1) > cap_index)
+		index_grow();
+	slot = index_slot(key);
+	if (loc_index[slot] >= 0) {
+		free(key);
+		return loc_index[slot];
+	}
 	GROW(locs, cap_locs, n_locs + 1);
 	memset(&locs[n_locs], 0, sizeof(locs[0]));
 	locs[n_locs].key = key;
 	locs[n_locs].name = xstrdup(name);
+	locs[n_locs].shared = shared;
+	loc_index[slot] = (int)n_locs;
 	return (int)n_locs++;
 }
 
-static void loc_add(int loc, int src)
+void tu_loc_add_source(int loc, int src)
 {
 	struct location *l = &locs[loc];
 
@@ -101,14 +132,15 @@ static int member_loc(struct symbol *st, struct symbol *member)
 	else
 		key = xasprintf("struct <anonymous %p>.%s", (void *)st,
 				show_ident(member->ident));
-	return loc_get(key, key);
+	return loc_get(key, key, st->ident != NULL);
 }
 
 static int symbol_loc(struct symbol *sym)
 {
 	if (!sym->ident)
 		return -1;
-	return loc_get(xasprintf("symbol %p", (void *)sym), show_ident(sym->ident));
+	return loc_get(xasprintf("symbol %p", (void *)sym), show_ident(sym->ident),
+		       false);
 }
 
 static int expr_loc(struct expression *e);
@@ -254,7 +286,24 @@ static void read_start(struct expression *e, struct tu_fact *f)
 		return;
 	f->start_key = xasprintf("struct %s+%lld:%d", show_ident(st->ident), off,
 				 e->ctype ? e->ctype->bit_size : 0);
-	f->start_holder = holder_at(st, off, 0);
+	st = holder_at(st, off, 0);
+	if (st && st->ident)
+		f->start_holder = xstrdup(show_ident(st->ident));
+}
+
+int tu_fact_new(const struct api_fn *api, struct position pos, const char *fn)
+{
+	struct tu_fact *f;
+
+	GROW(tu_facts.facts, tu_facts.cap_facts, tu_facts.n_facts + 1);
+	f = &tu_facts.facts[tu_facts.n_facts];
+	memset(f, 0, sizeof(*f));
+	f->api = api;
+	f->written = api;
+	f->pos = pos;
+	f->fn = xstrdup(fn);
+	f->handle_loc = f->buf_loc = f->nents_loc = -1;
+	return (int)tu_facts.n_facts++;
 }
 
 /* show_ident()'s buffers are reused: a copy per function */
@@ -269,13 +318,8 @@ static int call_fact(const struct ast_call *c)
 	for (size_t i = 0; i < n_seen; i++)
 		if (seen[i].expr == c->expr)
 			return seen[i].fact;
-	GROW(tu_facts.facts, tu_facts.cap_facts, tu_facts.n_facts + 1);
-	index = (int)tu_facts.n_facts++;
+	index = tu_fact_new(api, c->expr->pos, fact_fn);
 	f = &tu_facts.facts[index];
-	memset(f, 0, sizeof(*f));
-	f->api = api;
-	f->pos = c->expr->pos;
-	f->fn = xstrdup(fact_fn);
 	f->size = arg_value(c, api->size);
 	f->dir = arg_value(c, api->dir);
 	f->nents = arg_value(c, api->nents);
@@ -293,11 +337,11 @@ static int call_fact(const struct ast_call *c)
 		int out = address_loc(c->args[api->handle], NULL);
 
 		if (out >= 0)
-			loc_add(out, index);
+			tu_loc_add_source(out, index);
 	}
 	/* a scatterlist holds its mapping: the unmap finds it there */
 	if (api->role == ROLE_DMA_MAP && api->handle == ARG_NONE && f->buf_loc >= 0)
-		loc_add(f->buf_loc, index);
+		tu_loc_add_source(f->buf_loc, index);
 	GROW(seen, cap_seen, n_seen + 1);
 	seen[n_seen].expr = c->expr;
 	seen[n_seen++].fact = index;
@@ -314,13 +358,13 @@ static void assign(int loc, struct expression *rhs)
 	if (loc < 0 || !rhs)
 		return;
 	if (ast_model_call(rhs, &c)) {
-		loc_add(loc, call_fact(&c));
+		tu_loc_add_source(loc, call_fact(&c));
 		return;
 	}
 	if (rhs->type == EXPR_VALUE && rhs->value == 0)
 		return;		/* cleared, not a new value */
 	from = expr_loc(rhs);
-	loc_add(loc, from >= 0 ? SRC_LOC(from) : SRC_UNKNOWN);
+	tu_loc_add_source(loc, from >= 0 ? TU_SRC_LOC(from) : TU_SRC_UNKNOWN);
 }
 
 static void visit_expr(struct ast_visitor *v, struct expression *e)
@@ -337,7 +381,7 @@ static void visit_expr(struct ast_visitor *v, struct expression *e)
 	if (e->op == '=')
 		assign(expr_loc(e->left), e->right);
 	else if (expr_loc(e->left) >= 0)
-		loc_add(expr_loc(e->left), SRC_UNKNOWN);
+		tu_loc_add_source(expr_loc(e->left), TU_SRC_UNKNOWN);
 }
 
 static void visit_decl(struct ast_visitor *v, struct symbol *sym)
@@ -382,7 +426,7 @@ bool tu_sources(int loc, const struct tu_fact ***facts, size_t *n)
 		for (size_t i = 0; i < l->n; i++) {
 			int s = l->srcs[i];
 
-			if (s == SRC_UNKNOWN) {
+			if (s == TU_SRC_UNKNOWN) {
 				known = false;
 			} else if (s >= 0) {
 				GROW(out, cap_out, *n + 1);
@@ -405,11 +449,38 @@ const char *tu_loc_name(int loc)
 	return loc >= 0 ? locs[loc].name : "";
 }
 
+size_t tu_n_locs(void)
+{
+	return n_locs;
+}
+
+const char *tu_loc_key(int loc)
+{
+	return locs[loc].key;
+}
+
+bool tu_loc_shared(int loc)
+{
+	return locs[loc].shared;
+}
+
+void tu_loc_sources(int loc, const int **srcs, size_t *n)
+{
+	*srcs = locs[loc].srcs;
+	*n = locs[loc].n;
+}
+
+int tu_loc_intern(const char *key, const char *name, bool shared)
+{
+	return loc_get(xstrdup(key), name, shared);
+}
+
 void tu_facts_free(void)
 {
 	for (size_t i = 0; i < tu_facts.n_facts; i++) {
 		free(tu_facts.facts[i].fn);
 		free(tu_facts.facts[i].start_key);
+		free(tu_facts.facts[i].start_holder);
 	}
 	free(tu_facts.facts);
 	memset(&tu_facts, 0, sizeof(tu_facts));
@@ -421,6 +492,9 @@ void tu_facts_free(void)
 	free(locs);
 	locs = NULL;
 	n_locs = cap_locs = 0;
+	free(loc_index);
+	loc_index = NULL;
+	cap_index = 0;
 	free(seen);
 	seen = NULL;
 	free(fact_fn);

@@ -39,7 +39,7 @@ struct tu_fact {
 	struct tu_value size, dir, nents, offset;
 	struct tu_value start;		/* region start, BAR or BAR mask */
 	char *start_key;		/* the start as a key, or NULL */
-	struct symbol *start_holder;	/* the struct whose member the start is */
+	char *start_holder;		/* the tag of the struct whose member it is */
 	int handle_loc;			/* where the handle argument comes from */
 	int buf_loc;			/* the buffer / scatterlist argument */
 	int nents_loc;			/* the nents argument */
@@ -62,6 +62,27 @@ void tu_facts_function(struct symbol *fn);
 bool tu_sources(int loc, const struct tu_fact ***facts, size_t *n);
 /* "struct e1000_buffer.dma", or the local's name */
 const char *tu_loc_name(int loc);
+
+/*
+ * The raw graph, for the facts database (facts_db.h), which stores a run's
+ * facts and locations and loads every run's back for the cross-TU checks.
+ * A source is a fact (>= 0), another location (TU_SRC_LOC(loc)) or
+ * TU_SRC_UNKNOWN.  A shared location is a member of a named struct: the
+ * same location in every file of the module; any other (a local, an
+ * anonymous struct's member) belongs to the one run that saw it.
+ */
+#define TU_SRC_UNKNOWN (-1)
+#define TU_SRC_LOC(l) (-2 - (l))
+
+size_t tu_n_locs(void);
+const char *tu_loc_key(int loc);
+bool tu_loc_shared(int loc);
+void tu_loc_sources(int loc, const int **srcs, size_t *n);
+/* The location of key (copied), made if new. */
+int tu_loc_intern(const char *key, const char *name, bool shared);
+void tu_loc_add_source(int loc, int src);
+/* A new zeroed fact at the end of tu_facts, fn copied; returns its index. */
+int tu_fact_new(const struct api_fn *api, struct position pos, const char *fn);
 
 void tu_facts_free(void);
 

@@ -57,6 +57,12 @@ expect 2 "unknown format" -- "$DRVCHECK" scan --format xml "$CLEAN"
 expect 2 "bad --jobs" -- "$DRVCHECK" scan -j 0 "$CLEAN"
 expect 2 "bad --kernel-version" -- "$DRVCHECK" scan --kernel-version banana "$CLEAN"
 expect 2 "unknown engine" -- "$DRVCHECK" scan --engine nope "$CLEAN"
+# report's own run over a database is testsuite/factsdb; here its usage
+expect 0 "report --help" -- "$DRVCHECK" report --help
+expect 2 "report without a database" -- env -u DRVCHECK_DB "$DRVCHECK" report
+expect 2 "report of a missing database" -- "$DRVCHECK" report --db "$T/nonexistent"
+expect 2 "report: unknown format" -- "$DRVCHECK" report --format xml --db "$T/nonexistent"
+expect 2 "report: unknown check" -- "$DRVCHECK" report --checks dma-nonsense --db "$T/nonexistent"
 
 expect 0 "clean file" -- "$DRVCHECK" scan "$CLEAN"
 expect 1 "buggy file fails" -- "$DRVCHECK" scan "$BUGGY"

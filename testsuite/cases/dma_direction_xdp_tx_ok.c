@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * XDP transmit as mvneta, mvpp2 and mlx5 do it: one local handle takes
+ * either a fresh streaming map (ndo_xdp_xmit: the frame is foreign,
+ * DMA_TO_DEVICE) or the address of a page that a page_pool mapped
+ * DMA_BIDIRECTIONAL (XDP_TX: the frame is our own RX page), which is only
+ * synced for the device.  The bidirectional sync is on the page_pool
+ * address, never on the map.  The definition's return type is on a line of
+ * its own, kernel style.  Correct.
+ *
+ * drvcheck-case: negative dma-direction dma-unmap-size dma-unmap-kind
+ * drvcheck-case: negative dma-mapping-error-unchecked dma-double-unmap
+ */
+#include <linux/module.h>
+#include <linux/netdevice.h>
+#include <linux/dma-mapping.h>
+#include <net/xdp.h>
+#include <net/page_pool.h>
+
+#define XQ_RING		128
+
+enum xq_buf_type { XQ_BUF_XDP_TX, XQ_BUF_XDP_NDO };
+
+struct xq_buf {
+	enum xq_buf_type type;
+	struct xdp_frame *xdpf;
+	dma_addr_t dma;
+	unsigned int len;
+};
+
+struct xq {
+	struct device *dev;
+	struct xq_buf buf[XQ_RING];
+	unsigned int put, done;
+};
+
+static int
+xq_submit_frame(struct xq *q, struct xdp_frame *xdpf, bool dma_map)
+{
+	struct xq_buf *buf = &q->buf[q->put % XQ_RING];
+	dma_addr_t dma_addr;
+
+	if (dma_map) {
+		/* ndo_xdp_xmit: somebody else's frame */
+		dma_addr = dma_map_single(q->dev, xdpf->data, xdpf->len,
+					  DMA_TO_DEVICE);
+		if (dma_mapping_error(q->dev, dma_addr))
+			return -ENOMEM;
+		buf->type = XQ_BUF_XDP_NDO;
+	} else {
+		/* XDP_TX: our RX page, mapped by the page_pool */
+		struct page *page = virt_to_page(xdpf->data);
+
+		dma_addr = page_pool_get_dma_addr(page) + sizeof(*xdpf) +
+			   xdpf->headroom;
+		dma_sync_single_for_device(q->dev, dma_addr, xdpf->len,
+					   DMA_BIDIRECTIONAL);
+		buf->type = XQ_BUF_XDP_TX;
+	}
+	buf->xdpf = xdpf;
+	buf->dma = dma_addr;
+	buf->len = xdpf->len;
+	q->put++;
+	return 0;
+}
+
+int xq_xmit(struct xq *q, struct xdp_frame **frames, int n, bool ndo)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (xq_submit_frame(q, frames[i], ndo))
+			break;
+	return i;
+}
+EXPORT_SYMBOL_GPL(xq_xmit);
+
+void xq_complete(struct xq *q)
+{
+	while (q->done != q->put) {
+		struct xq_buf *buf = &q->buf[q->done % XQ_RING];
+
+		if (buf->type == XQ_BUF_XDP_NDO)
+			dma_unmap_single(q->dev, buf->dma, buf->len,
+					 DMA_TO_DEVICE);
+		xdp_return_frame(buf->xdpf);
+		q->done++;
+	}
+}
+EXPORT_SYMBOL_GPL(xq_complete);
+
+MODULE_DESCRIPTION("drvcheck testsuite: XDP_TX sync of a page_pool address next to an ndo map (correct)");
+MODULE_LICENSE("GPL");
