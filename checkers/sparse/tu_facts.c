@@ -212,6 +212,9 @@ static int arg_loc(const struct ast_call *c, int pos)
 	return loc;
 }
 
+/* a local's start key names the symbol by address: this run's only */
+#define LOCAL_KEY "symbol "
+
 static struct symbol *base_of(struct symbol *t)
 {
 	while (t && t->type == SYM_NODE)
@@ -278,7 +281,7 @@ static void read_start(struct expression *e, struct tu_fact *f)
 	if (!a)
 		return;
 	if (a->type == EXPR_SYMBOL && a->symbol) {
-		f->start_key = xasprintf("symbol %p+%lld", (void *)a->symbol, off);
+		f->start_key = xasprintf(LOCAL_KEY "%p+%lld", (void *)a->symbol, off);
 		return;
 	}
 	st = pointee_struct(a);
@@ -289,6 +292,11 @@ static void read_start(struct expression *e, struct tu_fact *f)
 	st = holder_at(st, off, 0);
 	if (st && st->ident)
 		f->start_holder = xstrdup(show_ident(st->ident));
+}
+
+bool tu_start_key_shared(const struct tu_fact *f)
+{
+	return f->start_key && strncmp(f->start_key, LOCAL_KEY, strlen(LOCAL_KEY)) != 0;
 }
 
 int tu_fact_new(const struct api_fn *api, struct position pos, const char *fn)

@@ -84,6 +84,9 @@ void tu_loc_add_source(int loc, int src);
 /* A new zeroed fact at the end of tu_facts, fn copied; returns its index. */
 int tu_fact_new(const struct api_fn *api, struct position pos, const char *fn);
 
+/* Is f's start key the same in every run (not a local of this one)? */
+bool tu_start_key_shared(const struct tu_fact *f);
+
 void tu_facts_free(void);
 
 #endif
