@@ -359,6 +359,65 @@ def dcp_eval(txt, resolve):
     except (IndexError, RecursionError):
         return None
 
+# What each argument of a site is, by function (one rule matches every
+# call; a disjunction with one branch per layout was the dearest rule).
+_DCP_LAYOUTS = (
+    ('map', ('dev', 'buf', 'size', 'dir'),
+     'dma_map_single dma_map_single_attrs pci_map_single dma_map_resource'),
+    ('map', ('dev', 'buf', 'off', 'size', 'dir'),
+     'dma_map_page dma_map_page_attrs skb_frag_dma_map pci_map_page'),
+    ('map', ('dev', 'buf', 'nents', 'dir'), 'dma_map_sg dma_map_sg_attrs pci_map_sg'),
+    ('map', ('dev', 'buf', 'dir'), 'dma_map_sgtable'),
+    ('rel', ('dev', 'h', 'size', 'dir'),
+     'dma_unmap_single dma_unmap_single_attrs dma_unmap_page dma_unmap_page_attrs '
+     'dma_unmap_resource pci_unmap_single pci_unmap_page dma_sync_single_for_cpu '
+     'dma_sync_single_for_device pci_dma_sync_single_for_cpu pci_dma_sync_single_for_device'),
+    ('rel', ('dev', 'h', 'off', 'size', 'dir'),
+     'dma_sync_single_range_for_cpu dma_sync_single_range_for_device'),
+    ('rel', ('dev', 'h', 'nents', 'dir'),
+     'dma_unmap_sg dma_unmap_sg_attrs pci_unmap_sg dma_sync_sg_for_cpu dma_sync_sg_for_device '
+     'pci_dma_sync_sg_for_cpu pci_dma_sync_sg_for_device'),
+    ('rel', ('dev', 'h', 'dir'),
+     'dma_unmap_sgtable dma_sync_sgtable_for_cpu dma_sync_sgtable_for_device'),
+    ('alloc', ('dev', 'size', 'h'),
+     'dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs '
+     'dma_alloc_wc pci_alloc_consistent pci_zalloc_consistent'),
+    ('alloc', ('dev', 'size', 'h', 'dir'), 'dma_alloc_noncoherent'),
+    ('alloc', ('pool', 'gfp', 'h'), 'dma_pool_alloc dma_pool_zalloc'),
+    ('rel', ('dev', 'size', 'cpu', 'h'),
+     'dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc pci_free_consistent'),
+    ('rel', ('dev', 'size', 'cpu', 'h', 'dir'), 'dma_free_noncoherent'),
+    ('rel', ('pool', 'cpu', 'h'), 'dma_pool_free'),
+)
+_DCP_LAYOUT = dict((name, (role, args)) for role, args, names in _DCP_LAYOUTS
+                   for name in names.split())
+# the facts record these arguments (device, pool and gfp are not compared)
+_DCP_KEPT = ('buf', 'off', 'size', 'dir', 'nents', 'h', 'cpu')
+
+def dcp_split_args(text):
+    """the top-level arguments of a call's argument list text"""
+    out, depth, cur = [], 0, ''
+    for ch in text:
+        if ch in '\x28\x5b\x7b':
+            depth += 1
+        elif ch in '\x29\x5d\x7d':
+            depth -= 1
+        if ch == ',' and depth == 0:
+            out.append(cur)
+            cur = ''
+        else:
+            cur += ch
+    out.append(cur)
+    return [a.strip() for a in out]
+
+def dcp_call_site(p, fn, args):
+    role, names = _DCP_LAYOUT[fn]
+    vals = dcp_split_args(args)
+    if len(vals) < len(names):
+        return
+    kw = dict((n, v) for n, v in zip(names, vals) if n in _DCP_KEPT)
+    dcp_site(p, role, **kw)
+
 _DCP_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 _DCP_DEFINE = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)[ \t]+([^\n]*)$', re.M)
 
@@ -992,144 +1051,16 @@ class DcpPos:
 // ---------------------------------------------------------------- sites
 
 @site@
-expression D_ms, B_ms, S_ms, R_ms;
-position p_ms;
-expression D_mp, B_mp, O_mp, S_mp, R_mp;
-position p_mp;
-expression D_msg, B_msg, N_msg, R_msg;
-position p_msg;
-expression D_msgt, B_msgt, R_msgt;
-position p_msgt;
-expression D_us, H_us, S_us, R_us;
-position p_us;
-expression D_usr, H_usr, O_usr, S_usr, R_usr;
-position p_usr;
-expression D_usg, B_usg, N_usg, R_usg;
-position p_usg;
-expression D_usgt, B_usgt, R_usgt;
-position p_usgt;
-expression D_al, S_al, H_al;
-position p_al;
-expression D_alnc, S_alnc, H_alnc, R_alnc;
-position p_alnc;
-expression P_alp, G_alp, H_alp;
-position p_alp;
-expression D_fr, S_fr, C_fr, H_fr;
-position p_fr;
-expression D_frnc, S_frnc, C_frnc, H_frnc, R_frnc;
-position p_frnc;
-expression P_frp, C_frp, H_frp;
-position p_frp;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource};
-identifier fn_2 = {dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page};
-identifier fn_3 = {dma_map_sg, dma_map_sg_attrs, pci_map_sg};
-identifier fn_4 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device};
-identifier fn_5 = {dma_sync_single_range_for_cpu, dma_sync_single_range_for_device};
-identifier fn_6 = {dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device};
-identifier fn_7 = {dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device};
-identifier fn_8 = {dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent};
-identifier fn_9 = {dma_pool_alloc, dma_pool_zalloc};
-identifier fn_10 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent};
+identifier fn = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_map_sgtable, dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_pool_alloc, dma_pool_zalloc, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_pool_free};
+expression list es;
+position p;
 @@
-(
-fn_1@p_ms(D_ms, B_ms, S_ms, R_ms, ...)
-|
-fn_2@p_mp(D_mp, B_mp, O_mp, S_mp, R_mp, ...)
-|
-fn_3@p_msg(D_msg, B_msg, N_msg, R_msg, ...)
-|
-dma_map_sgtable@p_msgt(D_msgt, B_msgt, R_msgt, ...)
-|
-fn_4@p_us(D_us, H_us, S_us, R_us, ...)
-|
-fn_5@p_usr(D_usr, H_usr, O_usr, S_usr, R_usr)
-|
-fn_6@p_usg(D_usg, B_usg, N_usg, R_usg, ...)
-|
-fn_7@p_usgt(D_usgt, B_usgt, R_usgt, ...)
-|
-fn_8@p_al(D_al, S_al, H_al, ...)
-|
-dma_alloc_noncoherent@p_alnc(D_alnc, S_alnc, H_alnc, R_alnc, ...)
-|
-fn_9@p_alp(P_alp, G_alp, H_alp)
-|
-fn_10@p_fr(D_fr, S_fr, C_fr, H_fr, ...)
-|
-dma_free_noncoherent@p_frnc(D_frnc, S_frnc, C_frnc, H_frnc, R_frnc)
-|
-dma_pool_free@p_frp(P_frp, C_frp, H_frp)
-)
+fn@p(es)
 
 @script:python@
-p << site.p_ms; b << site.B_ms; s << site.S_ms; r << site.R_ms;
+p << site.p; fn << site.fn; es << site.es;
 @@
-dcp_site(p, 'map', buf=b, size=s, dir=r)
-
-@script:python@
-p << site.p_mp; b << site.B_mp; o << site.O_mp; s << site.S_mp; r << site.R_mp;
-@@
-dcp_site(p, 'map', buf=b, off=o, size=s, dir=r)
-
-@script:python@
-p << site.p_msg; b << site.B_msg; n << site.N_msg; r << site.R_msg;
-@@
-dcp_site(p, 'map', buf=b, nents=n, dir=r)
-
-@script:python@
-p << site.p_msgt; b << site.B_msgt; r << site.R_msgt;
-@@
-dcp_site(p, 'map', buf=b, dir=r)
-
-@script:python@
-p << site.p_us; h << site.H_us; s << site.S_us; r << site.R_us;
-@@
-dcp_site(p, 'rel', h=h, size=s, dir=r)
-
-@script:python@
-p << site.p_usr; h << site.H_usr; o << site.O_usr; s << site.S_usr; r << site.R_usr;
-@@
-dcp_site(p, 'rel', h=h, off=o, size=s, dir=r)
-
-@script:python@
-p << site.p_usg; b << site.B_usg; n << site.N_usg; r << site.R_usg;
-@@
-dcp_site(p, 'rel', h=b, nents=n, dir=r)
-
-@script:python@
-p << site.p_usgt; b << site.B_usgt; r << site.R_usgt;
-@@
-dcp_site(p, 'rel', h=b, dir=r)
-
-@script:python@
-p << site.p_al; s << site.S_al; h << site.H_al;
-@@
-dcp_site(p, 'alloc', h=h, size=s)
-
-@script:python@
-p << site.p_alnc; s << site.S_alnc; h << site.H_alnc; r << site.R_alnc;
-@@
-dcp_site(p, 'alloc', h=h, size=s, dir=r)
-
-@script:python@
-p << site.p_alp; h << site.H_alp;
-@@
-dcp_site(p, 'alloc', h=h)
-
-@script:python@
-p << site.p_fr; s << site.S_fr; c << site.C_fr; h << site.H_fr;
-@@
-dcp_site(p, 'rel', h=h, size=s, cpu=c)
-
-@script:python@
-p << site.p_frnc; s << site.S_frnc; c << site.C_frnc; h << site.H_frnc; r << site.R_frnc;
-@@
-dcp_site(p, 'rel', h=h, size=s, cpu=c, dir=r)
-
-@script:python@
-p << site.p_frp; c << site.C_frp; h << site.H_frp;
-@@
-dcp_site(p, 'rel', h=h, cpu=c)
+dcp_call_site(p, str(fn), str(es))
 
 // ------------------------------------------- where map/alloc results go
 

@@ -16,7 +16,7 @@
 #include "ir_checks.h"
 #include "ir_values.h"
 #include "report.h"
-#include "src_text.h"
+#include "src_index.h"
 
 static bool is_status_request(const struct api_fn *api)
 {
@@ -116,7 +116,7 @@ void check_iomem_unchecked_request(const struct fn_ctx *ctx)
 		/* the source is read only for region calls */
 		if (s->api->family != FAMILY_IOMEM)
 			continue;
-		api = api_as_written(s->pos, s->api);
+		api = src_written_api(s->pos, s->api);
 		if (!is_status_request(api) || s->insn->opcode != OP_CALL ||
 		    !result || result == VOID || result_tested(ctx->ep, result))
 			continue;

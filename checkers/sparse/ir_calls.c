@@ -98,6 +98,8 @@ void fn_ctx_init(struct fn_ctx *ctx, struct entrypoint *ep,
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->ep = ep;
+	ctx->insns = insns;
+	ctx->n_insns = n_insns;
 	ctx->name = ep->name && ep->name->ident ? show_ident(ep->name->ident) : "";
 	for (size_t i = 0; i < n_insns; i++) {
 		struct instruction *insn = insns[i];

@@ -49,6 +49,10 @@ struct fn_ctx {
 	const char *name;		/* the function, for findings */
 	struct call_site *sites;	/* every model call, in IR order */
 	size_t n_sites;
+	/* what was allocated while the function was linearized (insn_trace.h),
+	 * valid until the next function is */
+	struct instruction *const *insns;
+	size_t n_insns;
 };
 
 /*

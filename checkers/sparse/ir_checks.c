@@ -9,15 +9,10 @@ const struct ir_check ir_checks[] = {
 };
 const size_t ir_check_count = sizeof(ir_checks) / sizeof(ir_checks[0]);
 
-void ir_checks_run(struct entrypoint *ep, struct instruction *const *insns,
-		   size_t n_insns)
+void ir_checks_run(const struct fn_ctx *ctx)
 {
-	struct fn_ctx ctx;
-
-	fn_ctx_init(&ctx, ep, insns, n_insns);
 	/* most functions make no model call: nothing to check */
-	if (ctx.n_sites)
+	if (ctx->n_sites)
 		for (size_t i = 0; i < ir_check_count; i++)
-			ir_checks[i].run(&ctx);
-	fn_ctx_free(&ctx);
+			ir_checks[i].run(ctx);
 }

@@ -18,9 +18,8 @@ struct ir_check {
 extern const struct ir_check ir_checks[];
 extern const size_t ir_check_count;
 
-/* Runs every check over one linearized function (insns: insn_trace.h). */
-void ir_checks_run(struct entrypoint *ep, struct instruction *const *insns,
-		   size_t n_insns);
+/* Runs every check over one linearized function. */
+void ir_checks_run(const struct fn_ctx *ctx);
 
 /* Helpers the DMA pairing checks share (check_dma_pairing.c). */
 

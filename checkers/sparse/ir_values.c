@@ -250,3 +250,63 @@ bool insn_may_write(struct instruction *insn, pseudo_t loaded)
 	} END_FOR_EACH_PTR(arg);
 	return false;
 }
+
+struct value_walk {
+	insn_pred keep;
+	bool (*leaf)(pseudo_t value, void *arg);
+	void *arg;
+	/* phis and selects already walked: loops, and shared sub-values */
+	struct instruction *seen[64];
+	size_t n_seen;
+};
+
+/* Past the bound every phi counts as walked: the walk always ends. */
+static bool walked(struct value_walk *w, struct instruction *def)
+{
+	for (size_t i = 0; i < w->n_seen; i++)
+		if (w->seen[i] == def)
+			return true;
+	if (w->n_seen == sizeof(w->seen) / sizeof(w->seen[0]))
+		return true;
+	w->seen[w->n_seen++] = def;
+	return false;
+}
+
+static bool some_value(pseudo_t p, struct value_walk *w)
+{
+	struct instruction *def = p && p->type == PSEUDO_REG ? p->def : NULL;
+	pseudo_t src;
+
+	if (!def)
+		return w->leaf(p, w->arg);
+	switch (def->opcode) {
+	case OP_PHI:
+		if (walked(w, def))
+			return false;
+		FOR_EACH_PTR(def->phi_list, src) {
+			struct instruction *phisrc = src->type == PSEUDO_PHI ? src->def : NULL;
+
+			if (!phisrc || !phisrc->bb || (w->keep && !w->keep(phisrc, w->arg)))
+				continue;
+			if (some_value(phisrc->phi_src, w))
+				return true;
+		} END_FOR_EACH_PTR(src);
+		return false;
+	case OP_SEL:
+		if (walked(w, def))
+			return false;
+		return some_value(def->src2, w) || some_value(def->src3, w);
+	case OP_COPY:
+		return some_value(def->src, w);
+	default:
+		return w->leaf(p, w->arg);
+	}
+}
+
+bool pseudo_some_value(pseudo_t p, insn_pred keep,
+		       bool (*leaf)(pseudo_t value, void *arg), void *arg)
+{
+	struct value_walk w = { .keep = keep, .leaf = leaf, .arg = arg };
+
+	return some_value(p, &w);
+}

@@ -61,4 +61,12 @@ bool insn_same_memory(struct instruction *a, struct instruction *b);
  */
 bool insn_may_write(struct instruction *insn, pseudo_t loaded);
 
+/*
+ * true when leaf is true for some value p may take: through phis (only
+ * the sources whose phisrc instruction keep accepts; NULL: all), selects
+ * and copies, each phi and select once; what is none of these is a leaf.
+ */
+bool pseudo_some_value(pseudo_t p, insn_pred keep,
+		       bool (*leaf)(pseudo_t value, void *arg), void *arg);
+
 #endif

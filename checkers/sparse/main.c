@@ -15,11 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/util.h"
 #include "facts_db.h"
 #include "insn_trace.h"
 #include "ir_checks.h"
+#include "poll_facts.h"
 #include "report.h"
+#include "src_index.h"
 #include "tu_checks.h"
 #include "sparse_headers.h"
 
@@ -30,7 +31,6 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym);
 /* Set when sparse reported an error in the current file. */
 static int errors_at_start;
 static bool skip_noted;
-static char *file_dir;
 /* DRVCHECK_DB: the facts database this run adds to, NULL for none */
 static const char *facts_db;
 
@@ -40,11 +40,7 @@ static const char *facts_db;
  */
 static bool drivers_code(struct symbol *sym)
 {
-	const char *name = stream_name(sym->pos.stream);
-	size_t len = file_dir ? strlen(file_dir) : 0;
-
-	return file_dir && strncmp(name, file_dir, len) == 0 &&
-	       !strchr(name + len, '/');
+	return src_index_driver_stream(sym->pos.stream);
 }
 
 struct symbol_list *drvcheck_sparse(char *filename)
@@ -53,10 +49,8 @@ struct symbol_list *drvcheck_sparse(char *filename)
 	report_flush();
 	errors_at_start = has_error;
 	skip_noted = false;
-	free(file_dir);
-	file_dir = strrchr(filename, '/') ?
-		   xstrndup(filename, (size_t)(strrchr(filename, '/') - filename) + 1) :
-		   xstrdup("");
+	src_index_file(filename);
+	poll_facts_file();
 	if (facts_db)
 		facts_store_file(filename);
 	return sparse(filename);
@@ -67,9 +61,12 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 	struct instruction *const *insns;
 	struct entrypoint *ep;
 	size_t n_insns;
+	struct fn_ctx ctx;
 
-	if (has_error == errors_at_start && drivers_code(sym))
+	if (has_error == errors_at_start && drivers_code(sym)) {
 		tu_facts_function(sym);
+		poll_facts_object(sym);
+	}
 	insn_trace_start();
 	ep = linearize_symbol(sym);
 	insn_trace_stop();
@@ -87,7 +84,11 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 		return ep;
 	}
 	insns = insn_trace(&n_insns);
-	ir_checks_run(ep, insns, n_insns);
+	fn_ctx_init(&ctx, ep, insns, n_insns);
+	ir_checks_run(&ctx);
+	if (drivers_code(sym))
+		poll_facts_function(sym, &ctx);
+	fn_ctx_free(&ctx);
 	return ep;
 }
 
@@ -102,7 +103,8 @@ static void finish(void)
 	if (facts_db)
 		facts_store(facts_db);
 	tu_facts_free();
-	free(file_dir);
+	poll_facts_free();
+	src_index_free();
 }
 
 /*

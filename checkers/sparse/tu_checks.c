@@ -12,6 +12,11 @@ static void (*const tu_checks[])(void) = {
 	tu_check_iomem_release,
 	tu_check_iomem_unrequested_map,
 	tu_check_iomem_not_exclusive,
+	tu_check_poll_blocking,
+	tu_check_poll_task_state,
+	tu_check_poll_sleep_legacy,
+	tu_check_poll_no_wait,
+	tu_check_poll_errno,
 };
 
 void tu_checks_run(void)

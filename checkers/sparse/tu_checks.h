@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The checks that pair facts of the whole module (tu_facts.h), run once
- * after sparse has seen every file: one function per check, in the check's
- * file, registered in tu_checks.c.
+ * The checks that pair facts of the whole module (tu_facts.h, and
+ * poll_facts.h for the poll checks), run once after sparse has seen every
+ * file: one function per check, in the check's file, registered in
+ * tu_checks.c.
  */
 #ifndef DRVCHECK_SPARSE_TU_CHECKS_H
 #define DRVCHECK_SPARSE_TU_CHECKS_H
@@ -46,5 +47,10 @@ void tu_check_sg_nents(void);
 void tu_check_iomem_release(void);
 void tu_check_iomem_unrequested_map(void);
 void tu_check_iomem_not_exclusive(void);
+void tu_check_poll_blocking(void);
+void tu_check_poll_task_state(void);
+void tu_check_poll_sleep_legacy(void);
+void tu_check_poll_no_wait(void);
+void tu_check_poll_errno(void);
 
 #endif

@@ -4,7 +4,7 @@
 
 #include "ast_walk.h"
 #include "core/util.h"
-#include "src_text.h"
+#include "src_index.h"
 #include "tu_facts.h"
 
 struct tu_facts tu_facts;
@@ -335,7 +335,7 @@ static int call_fact(const struct ast_call *c)
 	f->start = arg_value(c, api->start);
 	if (api->start >= 0 && api->start < c->n_args)
 		read_start(c->args[api->start], f);
-	f->written = api_as_written(c->expr->pos, api);
+	f->written = src_written_api(c->expr->pos, api);
 	f->handle_loc = api->handle >= 0 && !(api->flags & API_HANDLE_OUT) ?
 			arg_loc(c, api->handle) : -1;
 	f->buf_loc = arg_loc(c, api->buf);
@@ -508,5 +508,4 @@ void tu_facts_free(void)
 	free(fact_fn);
 	fact_fn = NULL;
 	n_seen = cap_seen = 0;
-	src_text_free();
 }

@@ -33,7 +33,7 @@ struct tu_value {
 
 struct tu_fact {
 	const struct api_fn *api;
-	const struct api_fn *written;	/* the name the driver wrote (src_text.h) */
+	const struct api_fn *written;	/* the name the driver wrote (src_index.h) */
 	struct position pos;
 	char *fn;			/* enclosing function */
 	struct tu_value size, dir, nents, offset;
