@@ -34,13 +34,13 @@ const struct check check_table[] = {
 	  "->poll returns a negative errno, which poll() reads as a mask of events" },
 	{ "poll-sleep-legacy", FAMILY_POLL, SEV_ERROR, false, C | S | RT,
 	  "->poll may sleep: illegal before 2.6.29 (opt-in, or on when --kernel-version < 2.6.29)" },
-	{ "iomem-unchecked-request", FAMILY_IOMEM, SEV_WARNING, true, C,
+	{ "iomem-unchecked-request", FAMILY_IOMEM, SEV_WARNING, true, C | S,
 	  "the result of a region request is never tested" },
-	{ "iomem-release-mismatch", FAMILY_IOMEM, SEV_ERROR, true, C | RT,
+	{ "iomem-release-mismatch", FAMILY_IOMEM, SEV_ERROR, true, C | S | RT,
 	  "a region is released with another start, size, address space or granularity than requested" },
-	{ "iomem-unrequested-map", FAMILY_IOMEM, SEV_WARNING, true, C | RT,
+	{ "iomem-unrequested-map", FAMILY_IOMEM, SEV_WARNING, true, C | S | RT,
 	  "MMIO is mapped but the driver never requested the region" },
-	{ "iomem-not-exclusive", FAMILY_IOMEM, SEV_NOTE, false, C | RT,
+	{ "iomem-not-exclusive", FAMILY_IOMEM, SEV_NOTE, false, C | S | RT,
 	  "a driver that owns its MMIO could request it exclusively (opt-in)" },
 };
 const size_t check_count = sizeof(check_table) / sizeof(check_table[0]);

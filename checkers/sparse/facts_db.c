@@ -11,6 +11,9 @@
  * again, so a rebuild replaces what the last build said of those files.
  * Indexes (idx) count from 0 within a run, as in tu_facts.
  */
+#define DB_STR_(x) #x
+#define DB_STR(x) DB_STR_(x)
+
 static const char schema[] =
 	"CREATE TABLE schema_version(version INTEGER NOT NULL);"
 	"CREATE TABLE runs(id INTEGER PRIMARY KEY, files TEXT NOT NULL UNIQUE);"
@@ -24,6 +27,9 @@ static const char schema[] =
 	" file TEXT NOT NULL, line INTEGER NOT NULL, col INTEGER NOT NULL,"
 	" function TEXT NOT NULL, size INTEGER, dir INTEGER, nents INTEGER,"
 	" offset INTEGER, handle_loc INTEGER, buf_loc INTEGER, nents_loc INTEGER,"
+	/* regions: the name written (a macro), the start as a constant or a
+	 * key shared by the module's runs, the struct it is a member of */
+	" written TEXT NOT NULL, start INTEGER, start_key TEXT, start_holder TEXT,"
 	" PRIMARY KEY(run, idx));"
 	/* src: a fact idx (>= 0), -1 unknown, -2 - idx another location */
 	"CREATE TABLE sources(run INTEGER NOT NULL, loc INTEGER NOT NULL,"
@@ -42,7 +48,7 @@ static const char schema[] =
 	" ON h.run = f.run AND h.idx = f.handle_loc;"
 	"CREATE INDEX sources_run ON sources(run);"
 	"CREATE INDEX findings_run ON findings(run);"
-	"INSERT INTO schema_version VALUES(1);";
+	"INSERT INTO schema_version VALUES(" DB_STR(FACTS_DB_SCHEMA) ");";
 
 /* Longer than a kernel build keeps one file's write lock waiting. */
 #define BUSY_TIMEOUT_MS 60000

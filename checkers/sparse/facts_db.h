@@ -22,7 +22,7 @@
 
 #include "core/finding.h"
 
-#define FACTS_DB_SCHEMA 1
+#define FACTS_DB_SCHEMA 2
 
 /*
  * Opens path with a busy timeout and begins a transaction whose schema

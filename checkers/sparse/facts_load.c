@@ -90,13 +90,21 @@ static struct tu_value column_value(sqlite3_stmt *st, int col)
 	return v;
 }
 
+static char *column_text(sqlite3_stmt *st, int col)
+{
+	const unsigned char *t = sqlite3_column_text(st, col);
+
+	return t ? xstrdup((const char *)t) : NULL;
+}
+
 /* The run's facts, appended to tu_facts in their order. */
 static bool load_facts(sqlite3 *db, sqlite3_int64 run,
 		       const struct run_locs *rl, char **why)
 {
 	sqlite3_stmt *st = facts_db_prepare(db,
 		"SELECT api, file, line, col, function, size, dir, nents, offset,"
-		" handle_loc, buf_loc, nents_loc FROM facts WHERE run = ?1"
+		" handle_loc, buf_loc, nents_loc, written, start, start_key,"
+		" start_holder FROM facts WHERE run = ?1"
 		" ORDER BY idx", why);
 	int rc;
 
@@ -105,6 +113,7 @@ static bool load_facts(sqlite3 *db, sqlite3_int64 run,
 	sqlite3_bind_int64(st, 1, run);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const struct api_fn *api = api_lookup((const char *)sqlite3_column_text(st, 0));
+		const struct api_fn *written;
 		struct position pos = { 0 };
 		struct tu_fact *f;
 		int index;
@@ -129,6 +138,11 @@ static bool load_facts(sqlite3 *db, sqlite3_int64 run,
 		f->handle_loc = run_loc(rl, st, 9);
 		f->buf_loc = run_loc(rl, st, 10);
 		f->nents_loc = run_loc(rl, st, 11);
+		written = api_lookup((const char *)sqlite3_column_text(st, 12));
+		f->written = written ? written : api;
+		f->start = column_value(st, 13);
+		f->start_key = column_text(st, 14);
+		f->start_holder = column_text(st, 15);
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE;

@@ -42,6 +42,14 @@ static void bind_loc(sqlite3_stmt *st, int col, int loc)
 		sqlite3_bind_null(st, col);
 }
 
+static void bind_text(sqlite3_stmt *st, int col, const char *text)
+{
+	if (text)
+		sqlite3_bind_text(st, col, text, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, col);
+}
+
 /* Runs st once (its bindings set) and readies it for the next row. */
 static bool step(sqlite3_stmt *st)
 {
@@ -116,7 +124,7 @@ static bool store_facts(sqlite3 *db, sqlite3_int64 run, char **why)
 {
 	sqlite3_stmt *st = facts_db_prepare(db,
 		"INSERT INTO facts VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
-		" ?10, ?11, ?12, ?13, ?14, ?15, ?16)", why);
+		" ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)", why);
 	bool ok = st != NULL;
 
 	for (size_t i = 0; ok && i < tu_facts.n_facts; i++) {
@@ -138,6 +146,10 @@ static bool store_facts(sqlite3 *db, sqlite3_int64 run, char **why)
 		bind_loc(st, 14, f->handle_loc);
 		bind_loc(st, 15, f->buf_loc);
 		bind_loc(st, 16, f->nents_loc);
+		sqlite3_bind_text(st, 17, f->written->name, -1, SQLITE_STATIC);
+		bind_value(st, 18, f->start);
+		bind_text(st, 19, tu_start_key_shared(f) ? f->start_key : NULL);
+		bind_text(st, 20, f->start_holder);
 		ok = step(st);
 	}
 	sqlite3_finalize(st);

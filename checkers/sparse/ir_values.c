@@ -213,6 +213,19 @@ bool pseudo_same_load(pseudo_t a, pseudo_t b)
 	return x && y && same_load(x, y, 0);
 }
 
+static bool is_memop(struct instruction *insn)
+{
+	return insn && (insn->opcode == OP_LOAD || insn->opcode == OP_STORE);
+}
+
+bool insn_same_memory(struct instruction *a, struct instruction *b)
+{
+	if (!is_memop(a) || !is_memop(b) || a->size != b->size)
+		return false;
+	return same_address(address_of(a->src, a->offset),
+			    address_of(b->src, b->offset), 0);
+}
+
 bool insn_may_write(struct instruction *insn, pseudo_t loaded)
 {
 	struct instruction *load = load_of(loaded);

@@ -51,6 +51,9 @@ bool insn_reaches(struct instruction *from, struct instruction *to,
  */
 bool pseudo_same_load(pseudo_t a, pseudo_t b);
 
+/* true when a and b (loads or stores) access the same memory */
+bool insn_same_memory(struct instruction *a, struct instruction *b);
+
 /*
  * true when insn may change the memory that loaded (a load) reads: a store
  * to it, or a call given its address or the address of the struct holding

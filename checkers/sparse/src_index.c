@@ -119,6 +119,16 @@ const struct api_fn *src_model_name_at(struct position pos)
 	return entries[i - 1].api;
 }
 
+const struct api_fn *src_written_api(struct position pos,
+				     const struct api_fn *callee)
+{
+	const struct api_fn *api = src_model_name_at(pos);
+
+	if (!api || api->family != callee->family || api->role != callee->role)
+		return callee;
+	return api;
+}
+
 bool src_return_before(struct position pos, struct position *ret)
 {
 	for (size_t i = upper_bound(pos); i-- > 0;) {

@@ -36,6 +36,15 @@ bool src_index_driver_stream(int stream);
 const struct api_fn *src_model_name_at(struct position pos);
 
 /*
+ * The model entry the driver wrote for a call of callee: a wrapper macro of
+ * the same operation (request_mem_region() reaches sparse as
+ * __request_region(), and only the name written says the space or that the
+ * request is exclusive), else callee.  The arguments stay callee's.
+ */
+const struct api_fn *src_written_api(struct position pos,
+				     const struct api_fn *callee);
+
+/*
  * The 'return' keyword at or before pos in the same stream: the return
  * statement that a position inside a return expression belongs to.
  */

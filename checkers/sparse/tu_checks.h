@@ -8,6 +8,7 @@
 #ifndef DRVCHECK_SPARSE_TU_CHECKS_H
 #define DRVCHECK_SPARSE_TU_CHECKS_H
 
+#include "ir_values.h"
 #include "tu_facts.h"
 
 void tu_checks_run(void);
@@ -24,11 +25,28 @@ bool tu_is_map(const struct tu_fact *f);	/* streaming map */
 bool tu_is_alloc(const struct tu_fact *f);	/* coherent family */
 bool tu_is_free(const struct tu_fact *f);
 
+/*
+ * Region facts, by the name the driver wrote (tu_fact.written): a request
+ * (a request-and-map call claims too), a release, a map that claims
+ * nothing.
+ */
+bool tu_is_region_request(const struct tu_fact *f);
+bool tu_is_region_release(const struct tu_fact *f);
+bool tu_is_iomap(const struct tu_fact *f);
+bool tu_is_pci_space(const struct tu_fact *f);	/* BAR, BAR mask or all BARs */
+/* Equal, provably different or unknown: the same constant or key is equal. */
+enum value_cmp tu_start_compare(const struct tu_fact *a, const struct tu_fact *b);
+/* May the PCI request req claim BAR bar (unknown: may)? */
+bool tu_pci_claims(const struct tu_fact *req, struct tu_value bar);
+
 void tu_check_unmap_size(void);
 void tu_check_direction(void);
 void tu_check_unmap_kind(void);
 void tu_check_mix(void);
 void tu_check_sg_nents(void);
+void tu_check_iomem_release(void);
+void tu_check_iomem_unrequested_map(void);
+void tu_check_iomem_not_exclusive(void);
 void tu_check_poll_blocking(void);
 void tu_check_poll_task_state(void);
 void tu_check_poll_sleep_legacy(void);

@@ -4,6 +4,7 @@
 
 #include "ast_walk.h"
 #include "core/util.h"
+#include "src_index.h"
 #include "tu_facts.h"
 
 struct tu_facts tu_facts;
@@ -211,6 +212,93 @@ static int arg_loc(const struct ast_call *c, int pos)
 	return loc;
 }
 
+/* a local's start key names the symbol by address: this run's only */
+#define LOCAL_KEY "symbol "
+
+static struct symbol *base_of(struct symbol *t)
+{
+	while (t && t->type == SYM_NODE)
+		t = t->ctype.base_type;
+	return t;
+}
+
+/*
+ * The struct that holds the scalar at byte offset off of struct st as its
+ * own member, through embedded structs and arrays (pdev->resource[2].start
+ * is a member of struct resource), or NULL.
+ */
+static struct symbol *holder_at(struct symbol *st, long long off, int depth)
+{
+	struct symbol *m, *t;
+
+	if (depth > 8)
+		return NULL;
+	FOR_EACH_PTR(st->symbol_list, m) {
+		long long at = (long long)m->offset;
+
+		t = base_of(m);
+		if (!t || off < at || off >= at + t->bit_size / 8)
+			continue;
+		off -= at;
+		while (t && t->type == SYM_ARRAY) {
+			t = base_of(t->ctype.base_type);
+			if (!t || t->bit_size < 8)
+				return NULL;
+			off %= t->bit_size / 8;
+		}
+		if (t && (t->type == SYM_STRUCT || t->type == SYM_UNION))
+			return holder_at(t, off, depth + 1);
+		return off == 0 ? st : NULL;
+	} END_FOR_EACH_PTR(m);
+	return NULL;
+}
+
+/*
+ * A region start as a key that is the same in every function of the module
+ * for the same value: a constant, a struct member read through any pointer
+ * ("struct xtimer+8:64"; pci_resource_start(pdev, 2) is "struct
+ * pci_dev+N:64"), or a local (within its function).  No key for anything
+ * else.  A member also gives the struct that holds it.
+ */
+static void read_start(struct expression *e, struct tu_fact *f)
+{
+	struct expression *a;
+	struct symbol *st;
+	long long off = 0;
+
+	e = ast_strip(e);
+	if (!e)
+		return;
+	if (e->type == EXPR_VALUE) {
+		f->start_key = xasprintf("#%lld", (long long)e->value);
+		return;
+	}
+	if (e->type != EXPR_PREOP || e->op != '*')
+		return;
+	for (a = ast_strip(e->unop); a && a->type == EXPR_BINOP && a->op == '+' &&
+	     a->right && a->right->type == EXPR_VALUE; a = ast_strip(a->left))
+		off += (long long)a->right->value;
+	if (!a)
+		return;
+	if (a->type == EXPR_SYMBOL && a->symbol) {
+		f->start_key = xasprintf(LOCAL_KEY "%p+%lld", (void *)a->symbol, off);
+		return;
+	}
+	st = pointee_struct(a);
+	if (!st || !st->ident)
+		return;
+	f->start_key = xasprintf("struct %s+%lld:%d", show_ident(st->ident), off,
+				 e->ctype ? e->ctype->bit_size : 0);
+	st = holder_at(st, off, 0);
+	if (st && st->ident)
+		f->start_holder = xstrdup(show_ident(st->ident));
+}
+
+bool tu_start_key_shared(const struct tu_fact *f)
+{
+	return f->start_key && strncmp(f->start_key, LOCAL_KEY, strlen(LOCAL_KEY)) != 0;
+}
+
 int tu_fact_new(const struct api_fn *api, struct position pos, const char *fn)
 {
 	struct tu_fact *f;
@@ -219,6 +307,7 @@ int tu_fact_new(const struct api_fn *api, struct position pos, const char *fn)
 	f = &tu_facts.facts[tu_facts.n_facts];
 	memset(f, 0, sizeof(*f));
 	f->api = api;
+	f->written = api;
 	f->pos = pos;
 	f->fn = xstrdup(fn);
 	f->handle_loc = f->buf_loc = f->nents_loc = -1;
@@ -243,6 +332,10 @@ static int call_fact(const struct ast_call *c)
 	f->dir = arg_value(c, api->dir);
 	f->nents = arg_value(c, api->nents);
 	f->offset = arg_value(c, api->offset);
+	f->start = arg_value(c, api->start);
+	if (api->start >= 0 && api->start < c->n_args)
+		read_start(c->args[api->start], f);
+	f->written = src_written_api(c->expr->pos, api);
 	f->handle_loc = api->handle >= 0 && !(api->flags & API_HANDLE_OUT) ?
 			arg_loc(c, api->handle) : -1;
 	f->buf_loc = arg_loc(c, api->buf);
@@ -392,8 +485,11 @@ int tu_loc_intern(const char *key, const char *name, bool shared)
 
 void tu_facts_free(void)
 {
-	for (size_t i = 0; i < tu_facts.n_facts; i++)
+	for (size_t i = 0; i < tu_facts.n_facts; i++) {
 		free(tu_facts.facts[i].fn);
+		free(tu_facts.facts[i].start_key);
+		free(tu_facts.facts[i].start_holder);
+	}
 	free(tu_facts.facts);
 	memset(&tu_facts, 0, sizeof(tu_facts));
 	for (size_t i = 0; i < n_locs; i++) {

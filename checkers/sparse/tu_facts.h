@@ -13,6 +13,9 @@
  * locations copied into it, or "unknown" (anything else but 0).  Sources
  * are collected without regard to order or paths, so a release is paired
  * with every map that may have produced its handle.
+ *
+ * Region calls (probe requests, remove releases) meet through their start
+ * instead: equal keys are the same start (read_start() in tu_facts.c).
  */
 #ifndef DRVCHECK_SPARSE_TU_FACTS_H
 #define DRVCHECK_SPARSE_TU_FACTS_H
@@ -30,9 +33,13 @@ struct tu_value {
 
 struct tu_fact {
 	const struct api_fn *api;
+	const struct api_fn *written;	/* the name the driver wrote (src_index.h) */
 	struct position pos;
 	char *fn;			/* enclosing function */
 	struct tu_value size, dir, nents, offset;
+	struct tu_value start;		/* region start, BAR or BAR mask */
+	char *start_key;		/* the start as a key, or NULL */
+	char *start_holder;		/* the tag of the struct whose member it is */
 	int handle_loc;			/* where the handle argument comes from */
 	int buf_loc;			/* the buffer / scatterlist argument */
 	int nents_loc;			/* the nents argument */
@@ -76,6 +83,9 @@ int tu_loc_intern(const char *key, const char *name, bool shared);
 void tu_loc_add_source(int loc, int src);
 /* A new zeroed fact at the end of tu_facts, fn copied; returns its index. */
 int tu_fact_new(const struct api_fn *api, struct position pos, const char *fn);
+
+/* Is f's start key the same in every run (not a local of this one)? */
+bool tu_start_key_shared(const struct tu_fact *f);
 
 void tu_facts_free(void);
 

@@ -104,6 +104,21 @@ rc=$?
 check 0 "negative: report is clean, exit 0" "$T/report"
 count "$T/report" "drvcheck-" 0 "negative: no finding"
 
+# Regions too: probe's request in one file, the release in another.
+IOX=iomem_release_size_xtu
+mkdir -p "$T/io"
+cp "$CASES/Kbuild" "$T/io/"
+cp -r "$CASES/$IOX" "$T/io/"
+build io "$T/io.db"
+check 0 "regions: the module builds" "$T/io.log"
+count "$T/io.log" "drvcheck-iomem" 0 "regions: the per-file runs cannot see the mismatch"
+"$DRVCHECK" report --db "$T/io.db" >"$T/report" 2>"$T/err"
+rc=$?
+check 1 "regions: report finds it, exit 1" "$T/err"
+count "$T/report" "drvcheck-" 1 "regions: one finding"
+count "$T/report" "^$T/io/$IOX/xadc_hw.c:29:.*\[drvcheck-iomem-release-mismatch\]" 1 \
+	"regions: the cross-TU iomem-release-mismatch, once"
+
 # Databases that cannot be used: a note, the build goes on.
 build neg "$T/no/such/dir/f.db"
 check 0 "unwritable DRVCHECK_DB: the build goes on" "$T/neg.log"
@@ -114,7 +129,7 @@ c.execute("CREATE TABLE schema_version(version INTEGER)");
 c.execute("INSERT INTO schema_version VALUES(99)"); c.commit()' "$T/old.db"
 build neg "$T/old.db"
 check 0 "DRVCHECK_DB of another schema: the build goes on" "$T/neg.log"
-count "$T/neg.log" "schema version 99, this drvcheck uses 1" 3 \
+count "$T/neg.log" "schema version 99, this drvcheck uses 2" 3 \
 	"DRVCHECK_DB of another schema: said so"
 "$DRVCHECK" report --db "$T/old.db" >"$T/report" 2>"$T/err"
 rc=$?

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * iomem-unchecked-request, within one function: the result of a region
+ * request (NULL or an errno when the region is busy) must decide a
+ * branch.  The result is followed through its SSA uses (copies, casts,
+ * comparisons, phis) and through memory (stored to priv->res, loaded
+ * again in the same function); a conditional branch or switch tests it, a
+ * return hands it to the caller, who may.  A result with no such use was
+ * discarded, overwritten before any test, stored and never read back, or
+ * only passed to other calls (printed).  Request-and-map calls that return the mapping are tested as
+ * mappings, not here; the PCI ones return a status like a request.
+ */
+#include <stdlib.h>
+
+#include "core/util.h"
+#include "ir_checks.h"
+#include "ir_values.h"
+#include "report.h"
+#include "src_index.h"
+
+static bool is_status_request(const struct api_fn *api)
+{
+	if (api->family != FAMILY_IOMEM)
+		return false;
+	if (api->role == ROLE_REGION_REQUEST)
+		return true;
+	return api->role == ROLE_REGION_REQUEST_MAP &&
+	       (api->space == SPACE_PCI_ALL || api->space == SPACE_PCI_MASK ||
+		api->space == SPACE_PCI_BAR);
+}
+
+static bool hands_on(struct instruction *insn)
+{
+	switch (insn->opcode) {
+	case OP_CBR:
+	case OP_SWITCH:
+	case OP_RET:
+		return true;
+	default:
+		return false;
+	}
+}
+
+struct values {
+	pseudo_t *p;
+	size_t n, cap;
+};
+
+static void values_add(struct values *v, pseudo_t p)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (v->p[i] == p)
+			return;
+	GROW(v->p, v->cap, v->n + 1);
+	v->p[v->n++] = p;
+}
+
+/* What the function reads back from the memory store wrote. */
+static void add_loads(struct entrypoint *ep, struct instruction *store,
+		      struct values *v)
+{
+	struct basic_block *bb;
+	struct instruction *insn;
+
+	FOR_EACH_PTR(ep->bbs, bb) {
+		FOR_EACH_PTR(bb->insns, insn) {
+			if (insn->bb && insn->opcode == OP_LOAD &&
+			    insn_same_memory(insn, store))
+				values_add(v, insn->target);
+		} END_FOR_EACH_PTR(insn);
+	} END_FOR_EACH_PTR(bb);
+}
+
+static bool result_tested(struct entrypoint *ep, pseudo_t result)
+{
+	struct values v = { 0 };
+	size_t done = 0;
+	bool tested = false;
+
+	values_add(&v, result);
+	while (done < v.n && !tested) {
+		pseudo_t p = v.p[done++];
+		struct pseudo_user *pu;
+
+		FOR_EACH_PTR(p->users, pu) {
+			struct instruction *insn = pu->insn;
+
+			if (!insn || !insn->bb)
+				continue;
+			if (hands_on(insn)) {
+				tested = true;
+				break;
+			}
+			if (insn->opcode == OP_STORE) {
+				if (pu->userp == &insn->target)
+					add_loads(ep, insn, &v);
+				continue;
+			}
+			/* an argument of another call is not a test of it */
+			if (insn->opcode == OP_CALL || !insn->target ||
+			    insn->target == VOID)
+				continue;
+			values_add(&v, insn->target);
+		} END_FOR_EACH_PTR(pu);
+	}
+	free(v.p);
+	return tested;
+}
+
+void check_iomem_unchecked_request(const struct fn_ctx *ctx)
+{
+	for_each_site(ctx, s) {
+		const struct api_fn *api;
+		pseudo_t result = s->insn->target;
+
+		/* the source is read only for region calls */
+		if (s->api->family != FAMILY_IOMEM)
+			continue;
+		api = src_written_api(s->pos, s->api);
+		if (!is_status_request(api) || s->insn->opcode != OP_CALL ||
+		    !result || result == VOID || result_tested(ctx->ep, result))
+			continue;
+		report("iomem-unchecked-request", s->pos, ctx->name, api->name,
+		       "the result of %s() is never tested: the region may be busy (claimed by another driver) and the driver goes on using it",
+		       api->name);
+	}
+}
