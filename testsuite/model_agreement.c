@@ -7,7 +7,8 @@
  *    appears in that script;
  *  - every id under "// Checks:" is in the catalogue, and every check the
  *    catalogue gives to cocci is reported by some script;
- *  - docs/checks.md has a "## <id>" section for every check.
+ *  - docs/checks.md has a "## <id>" section for every check, whose
+ *    Engines line names the engines checks.c says claim it.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -182,6 +183,49 @@ static void check_script(const char *path, const char *text, regex_t *api,
 	strlist_free(&checks);
 }
 
+/*
+ * The engines a section's "**Engines.**" paragraph names before its first
+ * ';' (the ones that have it; what follows is planned), parenthesised
+ * remarks dropped, must be the static engines the catalogue says claim it.
+ */
+static void check_engines_line(const struct check *c, const char *section)
+{
+	const char *line = strstr(section, "**Engines.**");
+	const char *next = strstr(section + 1, "\n## ");
+	static const enum engine statics[] = { ENGINE_COCCI, ENGINE_SPARSE,
+					       ENGINE_CLANG };
+	char *names;
+	int depth = 0;
+	size_t n = 0;
+
+	if (!line || (next && line > next)) {
+		fail("docs/checks.md: section %s has no **Engines.** line", c->id);
+		return;
+	}
+	line += strlen("**Engines.**");
+	names = xstrndup(line, strcspn(line, ";"));
+	for (char *p = names; *p; p++) {
+		depth += (*p == '(') - (*p == ')');
+		if (depth || *p == ')' || *p == '.')
+			continue;
+		names[n++] = *p == ',' ? ' ' : *p;
+	}
+	names[n] = '\0';
+	for (size_t i = 0; i < sizeof(statics) / sizeof(statics[0]); i++) {
+		struct strlist words = { 0 };
+		bool claimed = c->engines & statics[i], named;
+
+		strlist_split(&words, names, " \t\n");
+		named = strlist_has(&words, engine_name(statics[i]));
+		if (claimed != named)
+			fail("docs/checks.md: %s: the Engines line %s %s, checks.c %s",
+			     c->id, named ? "names" : "does not name",
+			     engine_name(statics[i]), claimed ? "claims it" : "does not");
+		strlist_free(&words);
+	}
+	free(names);
+}
+
 static void check_docs(const char *root)
 {
 	char *path = xasprintf("%s/docs/checks.md", root);
@@ -193,9 +237,13 @@ static void check_docs(const char *root)
 		for (size_t i = 0; i < check_count; i++) {
 			char *heading = xasprintf("\n## %s\n", check_table[i].id);
 
-			if (!strstr(text, heading))
+			const char *section = strstr(text, heading);
+
+			if (!section)
 				fail("docs/checks.md: no section '## %s'",
 				     check_table[i].id);
+			else
+				check_engines_line(&check_table[i], section);
 			free(heading);
 		}
 	}
