@@ -101,10 +101,29 @@ def dme_outer_parens(v):
             return False
     return True
 
+def dme_index_parens(v):
+    """sg[(i>>2)] -> sg[i>>2]: parentheses that fill an index"""
+    i = 0
+    while True:
+        i = v.find('\x5b\x28', i)
+        if i < 0:
+            return v
+        depth, j = 0, i + 1
+        while j < len(v):
+            depth += {'\x28': 1, '\x29': -1}.get(v[j], 0)
+            if depth == 0:
+                break
+            j += 1
+        if j + 1 < len(v) and v[j + 1] == '\x5d':
+            v = v[:i + 1] + v[i + 2:j] + v[j + 1:]
+        else:
+            i += 1
+
 def dme_norm(v):
-    """one spelling per handle location: no blanks, casts, outer parens or
-    increments (the map writes *++addr, the test reads *addr)"""
+    """one spelling per handle location: no blanks, casts, outer or index
+    parens or increments (the map writes *++addr, the test reads *addr)"""
     v = re.sub(r'\s+', '', str(v)).replace('++', '').replace('--', '')
+    v = dme_index_parens(v)
     while True:
         m = re.match(r'^\x28(?:u64|u32|dma_addr_t|unsignedlong|uintptr_t)\x29(.*)$', v)
         if m:

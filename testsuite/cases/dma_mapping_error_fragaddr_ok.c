@@ -4,8 +4,9 @@
  * per-slot array and walks it with a pointer, as several NIC drivers do:
  * the head is mapped into *addr, every fragment into *++addr, and each is
  * tested through *addr right after (one test is written with extra
- * parentheses).  The handle the test reads is the one the map wrote.
- * Correct.
+ * parentheses).  A gather list in liquidio's layout is written through
+ * sg[(i >> 2)].ptr[(i & 3)] and tested through sg[i >> 2].ptr[i & 3].
+ * The handle each test reads is the one the map wrote.  Correct.
  *
  * drvcheck-case: negative dma-mapping-error-unchecked dma-unmap-size dma-direction
  * drvcheck-case: negative dma-unmap-kind dma-double-unmap dma-map-stack
@@ -77,6 +78,35 @@ drop:
 	return NETDEV_TX_OK;
 }
 EXPORT_SYMBOL_GPL(sgtx_xmit);
+
+struct sgtx_gather {
+	u64 ptr[4];
+};
+
+int sgtx_map_gather(struct device *dev, struct sgtx_gather *sg,
+		    struct sk_buff *skb)
+{
+	int i;
+
+	for (i = 0; i < skb_shinfo(skb)->nr_frags && i < 16; i++) {
+		const skb_frag_t *frag = &skb_shinfo(skb)->frags[i];
+
+		sg[(i >> 2)].ptr[(i & 3)] =
+			skb_frag_dma_map(dev, frag, 0, skb_frag_size(frag),
+					 DMA_TO_DEVICE);
+		if (dma_mapping_error(dev, sg[i >> 2].ptr[i & 3]))
+			goto unwind;
+	}
+	return 0;
+
+unwind:
+	while (i--)
+		dma_unmap_page(dev, sg[i >> 2].ptr[i & 3],
+			       skb_frag_size(&skb_shinfo(skb)->frags[i]),
+			       DMA_TO_DEVICE);
+	return -ENOMEM;
+}
+EXPORT_SYMBOL_GPL(sgtx_map_gather);
 
 void sgtx_complete(struct sgtx *q, struct sgtx_slot *s)
 {
