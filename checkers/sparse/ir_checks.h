@@ -35,5 +35,6 @@ bool is_dma_free(const struct call_site *site);	/* coherent family */
 void check_dma_unmap_size(const struct fn_ctx *ctx);
 void check_dma_direction(const struct fn_ctx *ctx);
 void check_dma_double_unmap(const struct fn_ctx *ctx);
+void check_dma_map_stack(const struct fn_ctx *ctx);
 
 #endif
