@@ -42,6 +42,8 @@ struct call_site {
 	struct call_site *inner;	/* model call inside the inlined body */
 	bool nested;			/* this is another site's inner call */
 	size_t index;			/* order in the function's IR */
+	size_t body_start, body_end;	/* an inlined site's body, as indices
+					 * into fn_ctx.insns (empty if none) */
 };
 
 struct fn_ctx {
@@ -49,6 +51,8 @@ struct fn_ctx {
 	const char *name;		/* the function, for findings */
 	struct call_site *sites;	/* every model call, in IR order */
 	size_t n_sites;
+	struct instruction *const *insns; /* allocated while linearizing */
+	size_t n_insns;
 };
 
 /*
@@ -64,6 +68,14 @@ void fn_ctx_free(struct fn_ctx *ctx);
  * NULL when the model has no such argument or the IR lost it.
  */
 pseudo_t site_value(const struct call_site *site, enum arg_role role);
+
+/*
+ * true when insn was linearized from site's inlined body: what the inline
+ * function did with the values the driver passed (dma_mapping_error's
+ * comparison of the handle), whose arguments the IR does not keep.
+ */
+bool site_body_has(const struct fn_ctx *ctx, const struct call_site *site,
+		   const struct instruction *insn);
 
 /*
  * Iterates over the sites the driver wrote (not the nested inner calls)

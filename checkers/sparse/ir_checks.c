@@ -5,6 +5,7 @@ const struct ir_check ir_checks[] = {
 	{ "dma-unmap-size",	check_dma_unmap_size },
 	{ "dma-direction",	check_dma_direction },
 	{ "dma-double-unmap",	check_dma_double_unmap },
+	{ "dma-mapping-error-unchecked", check_dma_mapping_error },
 	{ "dma-map-stack",	check_dma_map_stack },
 };
 const size_t ir_check_count = sizeof(ir_checks) / sizeof(ir_checks[0]);

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma-mapping-error-unchecked, within one function: the handle a streaming
+ * map returns reaches a use -- a store, a call, an asm (writel and friends)
+ * -- on some path that has not passed a dma_mapping_error() test of it, or
+ * is never tested at all.  The handle is followed through copies, casts,
+ * arithmetic and phis.  What counts as the test:
+ *  - the comparison the inlined dma_mapping_error() body makes of it (the
+ *    call's own arguments are not kept in the IR, see ir_calls.h), or an
+ *    out-of-line call of a model test given it;
+ *  - a call of a static function of the file that passes its parameter to
+ *    a model test (the driver's own foo_dma_err() helper).
+ * Comparing by hand (!dma, dma == 0) is neither a use nor a test.  A
+ * handle returned is the caller's to test.  The map's result assigned to
+ * memory (buf->dma = dma_map_single(...)) is not a use when that place is
+ * what the test reads: sparse forwards the value, so the test sees the
+ * handle itself, and the AST tells which place it was written as.
+ */
+#include <stdlib.h>
+
+#include "ast_walk.h"
+#include "core/util.h"
+#include "ir_checks.h"
+#include "ir_values.h"
+#include "report.h"
+
+/*
+ * The IR site and the AST call of one map: the same line (their columns
+ * differ: an inlined call's is its '(').
+ */
+static bool same_line(struct position a, struct position b)
+{
+	return a.stream == b.stream && a.line == b.line;
+}
+
+/* The handle argument of a model test call, or NULL. */
+static struct expression *tested_expr(struct expression *e)
+{
+	struct ast_call c;
+
+	if (!ast_model_call(e, &c) || c.api->family != FAMILY_DMA ||
+	    c.api->role != ROLE_DMA_MAPPING_ERROR || c.api->handle < 0 ||
+	    c.api->handle >= c.n_args)
+		return NULL;
+	return c.args[c.api->handle];
+}
+
+/* Where the map at pos is assigned to, and whether that place is tested. */
+struct home_visit {
+	struct ast_visitor v;
+	struct position map_pos;
+	struct expression *home;
+	struct expression **tested;
+	size_t n_tested, cap_tested;
+};
+
+static void home_expr(struct ast_visitor *v, struct expression *e)
+{
+	struct home_visit *hv = (struct home_visit *)v;
+	struct expression *t = tested_expr(e), *rhs;
+	struct ast_call c;
+
+	if (t) {
+		GROW(hv->tested, hv->cap_tested, hv->n_tested + 1);
+		hv->tested[hv->n_tested++] = t;
+	}
+	if (e->type != EXPR_ASSIGNMENT || e->op != '=')
+		return;
+	rhs = ast_strip(e->right);
+	if (ast_model_call(rhs, &c) && same_line(c.expr->pos, hv->map_pos))
+		hv->home = e->left;
+}
+
+static void home_decl(struct ast_visitor *v, struct symbol *sym)
+{
+	(void)v;
+	(void)sym;	/* a local: its value is the SSA handle itself */
+}
+
+/* The map's result is stored to a place that a test reads. */
+static bool home_is_tested(const struct fn_ctx *ctx, struct position map_pos)
+{
+	struct symbol *fn = ctx->ep->name;
+	struct home_visit hv = { { home_expr, home_decl }, map_pos, NULL, NULL, 0, 0 };
+	bool tested = false;
+
+	if (!fn || !fn->ctype.base_type)
+		return false;
+	ast_walk(fn->ctype.base_type->stmt, &hv.v);
+	for (size_t i = 0; hv.home && i < hv.n_tested && !tested; i++)
+		tested = ast_same_place(hv.home, hv.tested[i]);
+	free(hv.tested);
+	return tested;
+}
+
+/* Does a static function of the file test its parameter number arg? */
+struct helper_visit {
+	struct ast_visitor v;
+	struct symbol *param;
+	bool tests;
+};
+
+static void helper_expr(struct ast_visitor *v, struct expression *e)
+{
+	struct helper_visit *hv = (struct helper_visit *)v;
+	struct expression *t = ast_strip(tested_expr(e));
+
+	if (t && t->type == EXPR_SYMBOL && t->symbol == hv->param)
+		hv->tests = true;
+}
+
+static bool helper_tests(struct symbol *fn, int arg)
+{
+	struct helper_visit hv = { { helper_expr, home_decl }, NULL, false };
+	struct symbol *type, *param;
+	int i = 0;
+
+	if (fn->definition)
+		fn = fn->definition;
+	type = fn->ctype.base_type;
+	if (!(fn->ctype.modifiers & MOD_STATIC) || !type ||
+	    type->type != SYM_FN || !type->stmt)
+		return false;
+	FOR_EACH_PTR(type->arguments, param) {
+		if (i++ == arg)
+			hv.param = param;
+	} END_FOR_EACH_PTR(param);
+	if (hv.param)
+		ast_walk(type->stmt, &hv.v);
+	return hv.tests;
+}
+
+/* What happens to one handle: its tests, its uses. */
+struct handle_flow {
+	const struct fn_ctx *ctx;
+	const struct call_site *map;
+	bool home_tested;
+	bool returned;
+	struct instruction **tests, **uses;
+	size_t n_tests, cap_tests, n_uses, cap_uses;
+	pseudo_t *values;		/* the handle and what is made of it */
+	size_t n_values, cap_values;
+};
+
+static void add_insn(struct instruction ***list, size_t *n, size_t *cap,
+		     struct instruction *insn)
+{
+	GROW(*list, *cap, *n + 1);
+	(*list)[(*n)++] = insn;
+}
+
+static void add_value(struct handle_flow *hf, pseudo_t p)
+{
+	if (!pseudo_is_live(p))
+		return;
+	for (size_t i = 0; i < hf->n_values; i++)
+		if (hf->values[i] == p)
+			return;
+	GROW(hf->values, hf->cap_values, hf->n_values + 1);
+	hf->values[hf->n_values++] = p;
+}
+
+static bool in_test_body(const struct fn_ctx *ctx, struct instruction *insn)
+{
+	for_each_site(ctx, t)
+		if (is_dma_mapping_error(t) && site_body_has(ctx, t, insn))
+			return true;
+	return false;
+}
+
+/* A call given p: a test of it, or a use. */
+static bool call_tests(const struct handle_flow *hf, struct instruction *call,
+		       pseudo_t p)
+{
+	struct symbol *callee;
+	pseudo_t arg;
+	int i = 0;
+
+	for_each_site(hf->ctx, t)
+		if (t->insn == call && is_dma_mapping_error(t))
+			return site_value(t, AR_HANDLE) == p;
+	if (!call->func || call->func->type != PSEUDO_SYM)
+		return false;
+	callee = call->func->sym;
+	FOR_EACH_PTR(call->arguments, arg) {
+		if (arg == p && helper_tests(callee, i))
+			return true;
+		i++;
+	} END_FOR_EACH_PTR(arg);
+	return false;
+}
+
+/*
+ * The result of a map assigned to memory is stored right after the map,
+ * in its block: that store is the handle's home, not a use, when the
+ * place is tested.
+ */
+static bool is_home_store(const struct handle_flow *hf, struct instruction *st)
+{
+	struct instruction *insn;
+	bool after = false;
+
+	/* (a block's list may still hold killed instructions: no bb) */
+	if (!hf->home_tested || st->bb != hf->map->cfg->bb)
+		return false;
+	FOR_EACH_PTR(st->bb->insns, insn) {
+		if (insn == hf->map->cfg)
+			after = true;
+		else if (after && insn->bb && insn->opcode == OP_STORE)
+			return insn == st;
+	} END_FOR_EACH_PTR(insn);
+	return false;
+}
+
+static void classify(struct handle_flow *hf, pseudo_t p, struct instruction *u)
+{
+	if (in_test_body(hf->ctx, u)) {
+		add_insn(&hf->tests, &hf->n_tests, &hf->cap_tests, u);
+		return;
+	}
+	switch (u->opcode) {
+	case OP_CALL:
+		if (call_tests(hf, u, p))
+			add_insn(&hf->tests, &hf->n_tests, &hf->cap_tests, u);
+		else if (u->func != p)
+			add_insn(&hf->uses, &hf->n_uses, &hf->cap_uses, u);
+		break;
+	case OP_STORE:
+		/* the stored value (target), not the address */
+		if (u->target == p && !is_home_store(hf, u))
+			add_insn(&hf->uses, &hf->n_uses, &hf->cap_uses, u);
+		break;
+	case OP_ASM:
+		add_insn(&hf->uses, &hf->n_uses, &hf->cap_uses, u);
+		break;
+	case OP_RET:
+		hf->returned = true;
+		break;
+	case OP_LOAD:
+	case OP_CBR:
+	case OP_SWITCH:
+	case OP_BINCMP ... OP_BINCMP_END:
+		/* an address, a branch, a comparison by hand */
+		break;
+	default:
+		/* a copy, a cast, arithmetic, a phi: the handle goes on */
+		if (u->target && u->target != p)
+			add_value(hf, u->target);
+		break;
+	}
+}
+
+static bool is_test(struct instruction *insn, void *arg)
+{
+	struct handle_flow *hf = arg;
+
+	for (size_t i = 0; i < hf->n_tests; i++)
+		if (hf->tests[i] == insn)
+			return true;
+	return false;
+}
+
+static void check_map(const struct fn_ctx *ctx, const struct call_site *map,
+		      pseudo_t handle)
+{
+	struct handle_flow hf = { .ctx = ctx, .map = map };
+	struct instruction *used = NULL;
+
+	hf.home_tested = home_is_tested(ctx, map->pos);
+	add_value(&hf, handle);
+	for (size_t i = 0; i < hf.n_values; i++) {
+		struct pseudo_user *pu;
+		pseudo_t p = hf.values[i];
+
+		FOR_EACH_PTR(p->users, pu) {
+			if (pu->insn && pu->insn->bb)
+				classify(&hf, p, pu->insn);
+		} END_FOR_EACH_PTR(pu);
+	}
+	for (size_t i = 0; i < hf.n_uses && !used; i++)
+		if (insn_reaches(map->cfg, hf.uses[i], is_test, &hf))
+			used = hf.uses[i];
+	if (!hf.n_tests && !hf.returned)
+		report("dma-mapping-error-unchecked", map->pos, ctx->name,
+		       map->api->name,
+		       "handle returned by %s() is never tested with dma_mapping_error()",
+		       map->api->name);
+	else if (used)
+		report_note(report("dma-mapping-error-unchecked", map->pos,
+				   ctx->name, map->api->name,
+				   "handle returned by %s() is used before any dma_mapping_error() test",
+				   map->api->name),
+			    used->pos, "used here");
+	free(hf.tests);
+	free(hf.uses);
+	free(hf.values);
+}
+
+void check_dma_mapping_error(const struct fn_ctx *ctx)
+{
+	for_each_site(ctx, s) {
+		pseudo_t handle = site_value(s, AR_HANDLE);
+
+		/* sg maps return a count, tested directly */
+		if (is_dma_map(s) && s->api->handle == ARG_RET && handle)
+			check_map(ctx, s, handle);
+	}
+}
