@@ -45,19 +45,37 @@ static struct expression *tested_expr(struct expression *e)
 	return c.args[c.api->handle];
 }
 
-/* Where the map at pos is assigned to, and whether that place is tested. */
+/* What happens to one handle: its tests, its uses. */
+struct handle_flow {
+	const struct fn_ctx *ctx;
+	const struct call_site *map;
+	bool home_tested;
+	struct position *copy_lines;
+	size_t n_copy_lines, cap_copy_lines;
+	bool returned;
+	struct instruction **tests, **uses;
+	size_t n_tests, cap_tests, n_uses, cap_uses;
+	pseudo_t *values;		/* the handle and what is made of it */
+	size_t n_values, cap_values;
+};
+
+/*
+ * Where the map at pos is assigned to (its home: a place, or a local
+ * declared with it), the places tested, and the assignments.
+ */
 struct home_visit {
 	struct ast_visitor v;
 	struct position map_pos;
 	struct expression *home;
-	struct expression **tested;
-	size_t n_tested, cap_tested;
+	struct symbol *home_sym;
+	struct expression **tested, **assigns;
+	size_t n_tested, cap_tested, n_assigns, cap_assigns;
 };
 
 static void home_expr(struct ast_visitor *v, struct expression *e)
 {
 	struct home_visit *hv = (struct home_visit *)v;
-	struct expression *t = tested_expr(e), *rhs;
+	struct expression *t = tested_expr(e);
 	struct ast_call c;
 
 	if (t) {
@@ -66,31 +84,85 @@ static void home_expr(struct ast_visitor *v, struct expression *e)
 	}
 	if (e->type != EXPR_ASSIGNMENT || e->op != '=')
 		return;
-	rhs = ast_strip(e->right);
-	if (ast_model_call(rhs, &c) && same_line(c.expr->pos, hv->map_pos))
+	if (ast_model_call(ast_strip(e->right), &c) &&
+	    same_line(c.expr->pos, hv->map_pos))
 		hv->home = e->left;
+	GROW(hv->assigns, hv->cap_assigns, hv->n_assigns + 1);
+	hv->assigns[hv->n_assigns++] = e;
 }
 
 static void home_decl(struct ast_visitor *v, struct symbol *sym)
 {
-	(void)v;
-	(void)sym;	/* a local: its value is the SSA handle itself */
+	struct home_visit *hv = (struct home_visit *)v;
+	struct ast_call c;
+
+	if (ast_model_call(ast_strip(sym->initializer), &c) &&
+	    same_line(c.expr->pos, hv->map_pos))
+		hv->home_sym = sym;
 }
 
-/* The map's result is stored to a place that a test reads. */
-static bool home_is_tested(const struct fn_ctx *ctx, struct position map_pos)
+/* The variable e reads (as *&sym after evaluation), or NULL. */
+static struct symbol *variable(struct expression *e)
 {
-	struct symbol *fn = ctx->ep->name;
-	struct home_visit hv = { { home_expr, home_decl }, map_pos, NULL, NULL, 0, 0 };
-	bool tested = false;
+	e = ast_strip(e);
+	if (e && e->type == EXPR_PREOP && e->op == '*')
+		e = ast_strip(e->unop);
+	return e && e->type == EXPR_SYMBOL ? e->symbol : NULL;
+}
+
+static bool is_automatic(struct expression *e)
+{
+	struct symbol *sym = variable(e);
+
+	return sym && !(sym->ctype.modifiers & (MOD_STATIC | MOD_NONLOCAL));
+}
+
+/* e reads the home (a local reads as *&sym after evaluation) */
+static bool is_home(const struct home_visit *hv, struct expression *e)
+{
+	if (hv->home)
+		return ast_same_place(hv->home, e);
+	return hv->home_sym && variable(e) == hv->home_sym;
+}
+
+static bool is_tested(const struct home_visit *hv, struct expression *place)
+{
+	for (size_t i = 0; i < hv->n_tested; i++)
+		if (ast_same_place(place, hv->tested[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The stores that keep the handle where a test reads it: the map's result
+ * assigned to a tested place (home_tested), and copies of the home to a
+ * tested place (buf->dma = dma; ... dma_mapping_error(dev, buf->dma)), by
+ * line (copy_lines).
+ */
+static void find_homes(struct handle_flow *hf)
+{
+	struct symbol *fn = hf->ctx->ep->name;
+	struct home_visit hv = { .v = { home_expr, home_decl },
+				 .map_pos = hf->map->pos };
 
 	if (!fn || !fn->ctype.base_type)
-		return false;
+		return;
 	ast_walk(fn->ctype.base_type->stmt, &hv.v);
-	for (size_t i = 0; hv.home && i < hv.n_tested && !tested; i++)
-		tested = ast_same_place(hv.home, hv.tested[i]);
+	/* a local home is the SSA value itself: no store to excuse */
+	hf->home_tested = hv.home && !is_automatic(hv.home) &&
+			  is_tested(&hv, hv.home);
+	for (size_t i = 0; i < hv.n_assigns; i++) {
+		struct expression *a = hv.assigns[i];
+
+		if ((hv.home || hv.home_sym) && is_home(&hv, a->right) &&
+		    is_tested(&hv, a->left)) {
+			GROW(hf->copy_lines, hf->cap_copy_lines,
+			     hf->n_copy_lines + 1);
+			hf->copy_lines[hf->n_copy_lines++] = a->pos;
+		}
+	}
 	free(hv.tested);
-	return tested;
+	free(hv.assigns);
 }
 
 /* Does a static function of the file test its parameter number arg? */
@@ -103,9 +175,9 @@ struct helper_visit {
 static void helper_expr(struct ast_visitor *v, struct expression *e)
 {
 	struct helper_visit *hv = (struct helper_visit *)v;
-	struct expression *t = ast_strip(tested_expr(e));
+	struct expression *t = tested_expr(e);
 
-	if (t && t->type == EXPR_SYMBOL && t->symbol == hv->param)
+	if (t && variable(t) == hv->param)
 		hv->tests = true;
 }
 
@@ -130,17 +202,6 @@ static bool helper_tests(struct symbol *fn, int arg)
 	return hv.tests;
 }
 
-/* What happens to one handle: its tests, its uses. */
-struct handle_flow {
-	const struct fn_ctx *ctx;
-	const struct call_site *map;
-	bool home_tested;
-	bool returned;
-	struct instruction **tests, **uses;
-	size_t n_tests, cap_tests, n_uses, cap_uses;
-	pseudo_t *values;		/* the handle and what is made of it */
-	size_t n_values, cap_values;
-};
 
 static void add_insn(struct instruction ***list, size_t *n, size_t *cap,
 		     struct instruction *insn)
@@ -212,6 +273,14 @@ static bool is_home_store(const struct handle_flow *hf, struct instruction *st)
 	return false;
 }
 
+static bool is_copy_home(const struct handle_flow *hf, struct instruction *st)
+{
+	for (size_t i = 0; i < hf->n_copy_lines; i++)
+		if (same_line(hf->copy_lines[i], st->pos))
+			return true;
+	return false;
+}
+
 static void classify(struct handle_flow *hf, pseudo_t p, struct instruction *u)
 {
 	if (in_test_body(hf->ctx, u)) {
@@ -227,7 +296,8 @@ static void classify(struct handle_flow *hf, pseudo_t p, struct instruction *u)
 		break;
 	case OP_STORE:
 		/* the stored value (target), not the address */
-		if (u->target == p && !is_home_store(hf, u))
+		if (u->target == p && !is_home_store(hf, u) &&
+		    !is_copy_home(hf, u))
 			add_insn(&hf->uses, &hf->n_uses, &hf->cap_uses, u);
 		break;
 	case OP_ASM:
@@ -266,7 +336,7 @@ static void check_map(const struct fn_ctx *ctx, const struct call_site *map,
 	struct handle_flow hf = { .ctx = ctx, .map = map };
 	struct instruction *used = NULL;
 
-	hf.home_tested = home_is_tested(ctx, map->pos);
+	find_homes(&hf);
 	add_value(&hf, handle);
 	for (size_t i = 0; i < hf.n_values; i++) {
 		struct pseudo_user *pu;
@@ -294,6 +364,7 @@ static void check_map(const struct fn_ctx *ctx, const struct call_site *map,
 	free(hf.tests);
 	free(hf.uses);
 	free(hf.values);
+	free(hf.copy_lines);
 }
 
 void check_dma_mapping_error(const struct fn_ctx *ctx)
