@@ -49,9 +49,11 @@ static struct expression *tested_expr(struct expression *e)
 struct handle_flow {
 	const struct fn_ctx *ctx;
 	const struct call_site *map;
+	pseudo_t handle;
 	bool home_tested;
-	struct position *copy_lines;
-	size_t n_copy_lines, cap_copy_lines;
+	struct symbol *home_local;	/* the home is this automatic variable */
+	struct position *copy_lines, *test_lines;
+	size_t n_copy_lines, cap_copy_lines, n_test_lines, cap_test_lines;
 	bool returned;
 	struct instruction **tests, **uses;
 	size_t n_tests, cap_tests, n_uses, cap_uses;
@@ -68,7 +70,7 @@ struct home_visit {
 	struct position map_pos;
 	struct expression *home;
 	struct symbol *home_sym;
-	struct expression **tested, **assigns;
+	struct expression **tested, **assigns;	/* test calls, '=' */
 	size_t n_tested, cap_tested, n_assigns, cap_assigns;
 };
 
@@ -80,7 +82,7 @@ static void home_expr(struct ast_visitor *v, struct expression *e)
 
 	if (t) {
 		GROW(hv->tested, hv->cap_tested, hv->n_tested + 1);
-		hv->tested[hv->n_tested++] = t;
+		hv->tested[hv->n_tested++] = e;
 	}
 	if (e->type != EXPR_ASSIGNMENT || e->op != '=')
 		return;
@@ -125,19 +127,33 @@ static bool is_home(const struct home_visit *hv, struct expression *e)
 	return hv->home_sym && variable(e) == hv->home_sym;
 }
 
-static bool is_tested(const struct home_visit *hv, struct expression *place)
+/*
+ * Is place (or, without one, the local sym) tested?  The lines of those
+ * tests go to hf.
+ */
+static bool is_tested(const struct home_visit *hv, struct expression *place,
+		      struct symbol *sym, struct handle_flow *hf)
 {
-	for (size_t i = 0; i < hv->n_tested; i++)
-		if (ast_same_place(place, hv->tested[i]))
-			return true;
-	return false;
+	bool tested = false;
+
+	for (size_t i = 0; i < hv->n_tested; i++) {
+		struct expression *arg = tested_expr(hv->tested[i]);
+
+		if (place ? !ast_same_place(place, arg) : variable(arg) != sym)
+			continue;
+		tested = true;
+		GROW(hf->test_lines, hf->cap_test_lines, hf->n_test_lines + 1);
+		hf->test_lines[hf->n_test_lines++] = hv->tested[i]->pos;
+	}
+	return tested;
 }
 
 /*
  * The stores that keep the handle where a test reads it: the map's result
  * assigned to a tested place (home_tested), and copies of the home to a
  * tested place (buf->dma = dma; ... dma_mapping_error(dev, buf->dma)), by
- * line (copy_lines).
+ * line (copy_lines).  The tests of those places (test_lines) test the
+ * handle even where sparse did not forward the stored value to them.
  */
 static void find_homes(struct handle_flow *hf)
 {
@@ -148,14 +164,15 @@ static void find_homes(struct handle_flow *hf)
 	if (!fn || !fn->ctype.base_type)
 		return;
 	ast_walk(fn->ctype.base_type->stmt, &hv.v);
-	/* a local home is the SSA value itself: no store to excuse */
-	hf->home_tested = hv.home && !is_automatic(hv.home) &&
-			  is_tested(&hv, hv.home);
+	if (hv.home_sym || (hv.home && is_automatic(hv.home)))
+		hf->home_local = hv.home_sym ? hv.home_sym : variable(hv.home);
+	hf->home_tested = (hv.home || hv.home_sym) &&
+			  is_tested(&hv, hv.home, hv.home_sym, hf);
 	for (size_t i = 0; i < hv.n_assigns; i++) {
 		struct expression *a = hv.assigns[i];
 
 		if ((hv.home || hv.home_sym) && is_home(&hv, a->right) &&
-		    is_tested(&hv, a->left)) {
+		    is_tested(&hv, a->left, NULL, hf)) {
 			GROW(hf->copy_lines, hf->cap_copy_lines,
 			     hf->n_copy_lines + 1);
 			hf->copy_lines[hf->n_copy_lines++] = a->pos;
@@ -252,24 +269,32 @@ static bool call_tests(const struct handle_flow *hf, struct instruction *call,
 }
 
 /*
- * The result of a map assigned to memory is stored right after the map,
- * in its block: that store is the handle's home, not a use, when the
- * place is tested.
+ * The store of the map's result to its tested home is not a use: to a
+ * local whose address is taken, the store to that local; to memory, the
+ * first store of the handle allocated after the map (the assignment's own;
+ * its address is computed after the value, so stores such as ++addr's to
+ * a local may come first, but those hold no handle).
  */
 static bool is_home_store(const struct handle_flow *hf, struct instruction *st)
 {
-	struct instruction *insn;
-	bool after = false;
+	size_t i = 0;
 
-	/* (a block's list may still hold killed instructions: no bb) */
-	if (!hf->home_tested || st->bb != hf->map->cfg->bb)
+	if (!hf->home_tested)
 		return false;
-	FOR_EACH_PTR(st->bb->insns, insn) {
-		if (insn == hf->map->cfg)
-			after = true;
-		else if (after && insn->bb && insn->opcode == OP_STORE)
+	if (hf->home_local)
+		return st->src && st->src->type == PSEUDO_SYM &&
+		       st->src->sym == hf->home_local;
+	while (i < hf->ctx->n_insns && hf->ctx->insns[i] != hf->map->insn)
+		i++;
+	/* an inlined map's store comes after its body */
+	for (i = i + 1 > hf->map->body_end ? i + 1 : hf->map->body_end;
+	     i < hf->ctx->n_insns; i++) {
+		struct instruction *insn = hf->ctx->insns[i];
+
+		if (insn->bb && insn->opcode == OP_STORE &&
+		    insn->target == hf->handle)
 			return insn == st;
-	} END_FOR_EACH_PTR(insn);
+	}
 	return false;
 }
 
@@ -320,6 +345,23 @@ static void classify(struct handle_flow *hf, pseudo_t p, struct instruction *u)
 	}
 }
 
+/* The test sites of the home's places: their bodies and calls block paths. */
+static void add_home_tests(struct handle_flow *hf)
+{
+	for_each_site(hf->ctx, t) {
+		bool home = false;
+
+		for (size_t i = 0; i < hf->n_test_lines && !home; i++)
+			home = same_line(hf->test_lines[i], t->pos);
+		if (!home || !is_dma_mapping_error(t))
+			continue;
+		add_insn(&hf->tests, &hf->n_tests, &hf->cap_tests, t->cfg);
+		for (size_t i = t->body_start; i < t->body_end; i++)
+			add_insn(&hf->tests, &hf->n_tests, &hf->cap_tests,
+				 hf->ctx->insns[i]);
+	}
+}
+
 static bool is_test(struct instruction *insn, void *arg)
 {
 	struct handle_flow *hf = arg;
@@ -333,10 +375,11 @@ static bool is_test(struct instruction *insn, void *arg)
 static void check_map(const struct fn_ctx *ctx, const struct call_site *map,
 		      pseudo_t handle)
 {
-	struct handle_flow hf = { .ctx = ctx, .map = map };
+	struct handle_flow hf = { .ctx = ctx, .map = map, .handle = handle };
 	struct instruction *used = NULL;
 
 	find_homes(&hf);
+	add_home_tests(&hf);
 	add_value(&hf, handle);
 	for (size_t i = 0; i < hf.n_values; i++) {
 		struct pseudo_user *pu;
@@ -365,6 +408,7 @@ static void check_map(const struct fn_ctx *ctx, const struct call_site *map,
 	free(hf.uses);
 	free(hf.values);
 	free(hf.copy_lines);
+	free(hf.test_lines);
 }
 
 void check_dma_mapping_error(const struct fn_ctx *ctx)
