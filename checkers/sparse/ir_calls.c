@@ -130,7 +130,8 @@ void fn_ctx_init(struct fn_ctx *ctx, struct entrypoint *ep,
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->ep = ep;
-	ctx->name = ep->name && ep->name->ident ? show_ident(ep->name->ident) : "";
+	ctx->name = xstrdup(ep->name && ep->name->ident ?
+			    show_ident(ep->name->ident) : "");
 	ctx->insns = insns;
 	ctx->n_insns = n_insns;
 	for (size_t i = 0; i < n_insns; i++) {
@@ -156,6 +157,7 @@ void fn_ctx_init(struct fn_ctx *ctx, struct entrypoint *ep,
 void fn_ctx_free(struct fn_ctx *ctx)
 {
 	free(ctx->sites);
+	free(ctx->name);
 	memset(ctx, 0, sizeof(*ctx));
 }
 

@@ -48,7 +48,8 @@ struct call_site {
 
 struct fn_ctx {
 	struct entrypoint *ep;
-	const char *name;		/* the function, for findings */
+	char *name;			/* the function, for findings (a copy:
+				 * show_ident()'s buffers are reused) */
 	struct call_site *sites;	/* every model call, in IR order */
 	size_t n_sites;
 	struct instruction *const *insns; /* allocated while linearizing */
