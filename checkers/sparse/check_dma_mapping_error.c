@@ -103,12 +103,19 @@ static void home_decl(struct ast_visitor *v, struct symbol *sym)
 		hv->home_sym = sym;
 }
 
-/* The variable e reads (as *&sym after evaluation), or NULL. */
+/*
+ * The variable e reads, or NULL.  After evaluation a scalar variable reads
+ * as *sym and a pointer variable as sym, so *sym of a pointer is what it
+ * points to (*mapping), not the variable.
+ */
 static struct symbol *variable(struct expression *e)
 {
 	e = ast_strip(e);
-	if (e && e->type == EXPR_PREOP && e->op == '*')
+	if (e && e->type == EXPR_PREOP && e->op == '*') {
 		e = ast_strip(e->unop);
+		if (e && e->type == EXPR_SYMBOL && is_ptr_type(e->symbol))
+			return NULL;
+	}
 	return e && e->type == EXPR_SYMBOL ? e->symbol : NULL;
 }
 
@@ -148,6 +155,47 @@ static bool is_tested(const struct home_visit *hv, struct expression *place,
 	return tested;
 }
 
+static struct symbol *definition(struct symbol *fn)
+{
+	return fn && fn->definition ? fn->definition : fn;
+}
+
+/* A function's evaluated body (an inline function keeps it aside). */
+static struct statement *body(struct symbol *fn)
+{
+	struct symbol *type = fn ? fn->ctype.base_type : NULL;
+
+	if (!type || type->type != SYM_FN)
+		return NULL;
+	return type->stmt ? type->stmt : type->inline_stmt;
+}
+
+/*
+ * The function whose text holds pos: the function itself or a driver
+ * function sparse inlined into it (bnxt's __bnxt_alloc_rx_frag() maps into
+ * its caller's &mapping), i.e. the nearest one defined above pos in the
+ * same file.
+ */
+static struct symbol *written_in(const struct fn_ctx *ctx, struct position pos)
+{
+	struct symbol *best = definition(ctx->ep->name);
+
+	for (size_t i = 0; i < ctx->n_insns; i++) {
+		struct instruction *insn = ctx->insns[i];
+		struct symbol *fn;
+
+		if (insn->opcode != OP_INLINED_CALL || !insn->func ||
+		    insn->func->type != PSEUDO_SYM)
+			continue;
+		fn = definition(insn->func->sym);
+		if (fn->pos.stream == pos.stream && fn->pos.line <= pos.line &&
+		    (best->pos.stream != pos.stream || best->pos.line > pos.line ||
+		     fn->pos.line > best->pos.line))
+			best = fn;
+	}
+	return best;
+}
+
 /*
  * The stores that keep the handle where a test reads it: the map's result
  * assigned to a tested place (home_tested), and copies of the home to a
@@ -157,13 +205,10 @@ static bool is_tested(const struct home_visit *hv, struct expression *place,
  */
 static void find_homes(struct handle_flow *hf)
 {
-	struct symbol *fn = hf->ctx->ep->name;
 	struct home_visit hv = { .v = { home_expr, home_decl },
 				 .map_pos = hf->map->pos };
 
-	if (!fn || !fn->ctype.base_type)
-		return;
-	ast_walk(fn->ctype.base_type->stmt, &hv.v);
+	ast_walk(body(written_in(hf->ctx, hf->map->pos)), &hv.v);
 	if (hv.home_sym || (hv.home && is_automatic(hv.home)))
 		hf->home_local = hv.home_sym ? hv.home_sym : variable(hv.home);
 	hf->home_tested = (hv.home || hv.home_sym) &&
@@ -198,27 +243,30 @@ static void helper_expr(struct ast_visitor *v, struct expression *e)
 		hv->tests = true;
 }
 
+/* (a parameter is not declared with an initializer: nothing to see) */
+static void helper_decl(struct ast_visitor *v, struct symbol *sym)
+{
+	(void)v;
+	(void)sym;
+}
+
 static bool helper_tests(struct symbol *fn, int arg)
 {
-	struct helper_visit hv = { { helper_expr, home_decl }, NULL, false };
-	struct symbol *type, *param;
+	struct helper_visit hv = { { helper_expr, helper_decl }, NULL, false };
+	struct symbol *param;
 	int i = 0;
 
-	if (fn->definition)
-		fn = fn->definition;
-	type = fn->ctype.base_type;
-	if (!(fn->ctype.modifiers & MOD_STATIC) || !type ||
-	    type->type != SYM_FN || !type->stmt)
+	fn = definition(fn);
+	if (!(fn->ctype.modifiers & MOD_STATIC) || !body(fn))
 		return false;
-	FOR_EACH_PTR(type->arguments, param) {
+	FOR_EACH_PTR(fn->ctype.base_type->arguments, param) {
 		if (i++ == arg)
 			hv.param = param;
 	} END_FOR_EACH_PTR(param);
 	if (hv.param)
-		ast_walk(type->stmt, &hv.v);
+		ast_walk(body(fn), &hv.v);
 	return hv.tests;
 }
-
 
 static void add_insn(struct instruction ***list, size_t *n, size_t *cap,
 		     struct instruction *insn)
