@@ -329,9 +329,12 @@ static bool is_home_store(const struct handle_flow *hf, struct instruction *st)
 
 	if (!hf->home_tested)
 		return false;
+	/* an inlined function's locals are copies, same name and place */
 	if (hf->home_local)
 		return st->src && st->src->type == PSEUDO_SYM &&
-		       st->src->sym == hf->home_local;
+		       st->src->sym->ident == hf->home_local->ident &&
+		       same_line(st->src->sym->pos, hf->home_local->pos) &&
+		       st->src->sym->pos.pos == hf->home_local->pos.pos;
 	while (i < hf->ctx->n_insns && hf->ctx->insns[i] != hf->map->insn)
 		i++;
 	/* an inlined map's store comes after its body */
