@@ -11,10 +11,15 @@
  *  - a call of a static function of the file that passes its parameter to
  *    a model test (the driver's own foo_dma_err() helper).
  * Comparing by hand (!dma, dma == 0) is neither a use nor a test.  A
- * handle returned is the caller's to test.  The map's result assigned to
- * memory (buf->dma = dma_map_single(...)) is not a use when that place is
- * what the test reads: sparse forwards the value, so the test sees the
- * handle itself, and the AST tells which place it was written as.
+ * handle returned is the caller's to test.
+ *
+ * Storing the handle where the test then reads it is not a use: the map's
+ * result assigned to a place (buf->dma = dma_map_single(...)), or copied
+ * there from its variable, when a test reads that place.  Which place a
+ * store or a test was written as is read from the AST of the function the
+ * map is written in (a driver helper sparse inlined, too); the test of the
+ * place then tests the handle, whether or not sparse forwarded the stored
+ * value to the test's load.
  */
 #include <stdlib.h>
 
@@ -126,7 +131,7 @@ static bool is_automatic(struct expression *e)
 	return sym && !(sym->ctype.modifiers & (MOD_STATIC | MOD_NONLOCAL));
 }
 
-/* e reads the home (a local reads as *&sym after evaluation) */
+/* e reads the home */
 static bool is_home(const struct home_visit *hv, struct expression *e)
 {
 	if (hv->home)
@@ -243,7 +248,7 @@ static void helper_expr(struct ast_visitor *v, struct expression *e)
 		hv->tests = true;
 }
 
-/* (a parameter is not declared with an initializer: nothing to see) */
+/* (the helper's own locals do not matter) */
 static void helper_decl(struct ast_visitor *v, struct symbol *sym)
 {
 	(void)v;
