@@ -72,10 +72,11 @@ static void claim_outer(struct fn_ctx *ctx, struct call_site *inner)
 /*
  * After an inlined call's own instruction come its argument values (the
  * caller's file), then its body (the inline function's file) up to the
- * caller's next instruction.
+ * next instruction of the caller's file, or of the function's own file
+ * when the call is in a driver header's inline helper.
  */
 static void set_body(struct call_site *s, struct instruction *const *insns,
-		     size_t n_insns, size_t at)
+		     size_t n_insns, size_t at, int top_stream)
 {
 	int stream = s->insn->pos.stream;
 	size_t i = at + 1;
@@ -85,7 +86,8 @@ static void set_body(struct call_site *s, struct instruction *const *insns,
 	while (i < n_insns && insns[i]->pos.stream == stream)
 		i++;
 	s->body_start = i;
-	while (i < n_insns && insns[i]->pos.stream != stream)
+	while (i < n_insns && insns[i]->pos.stream != stream &&
+	       insns[i]->pos.stream != top_stream)
 		i++;
 	s->body_end = i;
 }
@@ -112,7 +114,8 @@ static void add_site(struct fn_ctx *ctx, size_t *cap, size_t at,
 	s->insn = insn;
 	s->pos = insn->pos;
 	s->index = ctx->n_sites++;
-	set_body(s, ctx->insns, ctx->n_insns, at);
+	set_body(s, ctx->insns, ctx->n_insns, at, ctx->ep->name ?
+		 ctx->ep->name->pos.stream : insn->pos.stream);
 }
 
 /* The outermost site stands for the whole call in the CFG. */
