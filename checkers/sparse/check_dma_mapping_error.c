@@ -22,6 +22,7 @@
  * value to the test's load.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "ast_walk.h"
 #include "core/util.h"
@@ -73,17 +74,47 @@ struct handle_flow {
 struct home_visit {
 	struct ast_visitor v;
 	struct position map_pos;
+	struct symbol *callee;		/* the call on that line: a driver
+					 * function returning the handle,
+					 * or NULL for the model map itself */
 	struct expression *home;
 	struct symbol *home_sym;
 	struct expression **tested, **assigns;	/* test calls, '=' */
 	size_t n_tested, cap_tested, n_assigns, cap_assigns;
 };
 
+static struct symbol *definition(struct symbol *fn)
+{
+	return fn && fn->definition ? fn->definition : fn;
+}
+
+/* e is the call whose result is the handle */
+static bool is_the_call(const struct home_visit *hv, struct expression *e)
+{
+	struct expression *callee;
+	struct ast_call c;
+	struct symbol *fn = NULL;
+
+	e = ast_strip(e);
+	if (!e || !same_line(e->pos, hv->map_pos))
+		return false;
+	if (!hv->callee)
+		return ast_model_call(e, &c);
+	if (e->type == EXPR_STATEMENT && e->statement &&
+	    e->statement->type == STMT_COMPOUND) {
+		fn = e->statement->inline_fn;
+	} else if (e->type == EXPR_CALL && e->fn) {
+		callee = e->fn->type == EXPR_PREOP ? e->fn->unop : e->fn;
+		if (callee && callee->type == EXPR_SYMBOL)
+			fn = callee->symbol;
+	}
+	return fn && definition(fn) == hv->callee;
+}
+
 static void home_expr(struct ast_visitor *v, struct expression *e)
 {
 	struct home_visit *hv = (struct home_visit *)v;
 	struct expression *t = tested_expr(e);
-	struct ast_call c;
 
 	if (t) {
 		GROW(hv->tested, hv->cap_tested, hv->n_tested + 1);
@@ -91,8 +122,7 @@ static void home_expr(struct ast_visitor *v, struct expression *e)
 	}
 	if (e->type != EXPR_ASSIGNMENT || e->op != '=')
 		return;
-	if (ast_model_call(ast_strip(e->right), &c) &&
-	    same_line(c.expr->pos, hv->map_pos))
+	if (is_the_call(hv, e->right))
 		hv->home = e->left;
 	GROW(hv->assigns, hv->cap_assigns, hv->n_assigns + 1);
 	hv->assigns[hv->n_assigns++] = e;
@@ -101,10 +131,8 @@ static void home_expr(struct ast_visitor *v, struct expression *e)
 static void home_decl(struct ast_visitor *v, struct symbol *sym)
 {
 	struct home_visit *hv = (struct home_visit *)v;
-	struct ast_call c;
 
-	if (ast_model_call(ast_strip(sym->initializer), &c) &&
-	    same_line(c.expr->pos, hv->map_pos))
+	if (is_the_call(hv, sym->initializer))
 		hv->home_sym = sym;
 }
 
@@ -160,11 +188,6 @@ static bool is_tested(const struct home_visit *hv, struct expression *place,
 	return tested;
 }
 
-static struct symbol *definition(struct symbol *fn)
-{
-	return fn && fn->definition ? fn->definition : fn;
-}
-
 /* A function's evaluated body (an inline function keeps it aside). */
 static struct statement *body(struct symbol *fn)
 {
@@ -208,12 +231,63 @@ static struct symbol *written_in(const struct fn_ctx *ctx, struct position pos)
  * line (copy_lines).  The tests of those places (test_lines) test the
  * handle even where sparse did not forward the stored value to them.
  */
+/*
+ * The inlined call of fn that the instruction at trace index at belongs to
+ * (the latest one allocated before it), or NULL.
+ */
+static struct instruction *inlined_call_of(const struct fn_ctx *ctx,
+					   struct symbol *fn, size_t at)
+{
+	while (at-- > 0) {
+		struct instruction *insn = ctx->insns[at];
+
+		if (insn->opcode == OP_INLINED_CALL && insn->func &&
+		    insn->func->type == PSEUDO_SYM &&
+		    definition(insn->func->sym) == fn)
+			return insn;
+	}
+	return NULL;
+}
+
+static size_t trace_index(const struct fn_ctx *ctx, struct instruction *insn)
+{
+	size_t i = 0;
+
+	while (i < ctx->n_insns && ctx->insns[i] != insn)
+		i++;
+	return i;
+}
+
 static void find_homes(struct handle_flow *hf)
 {
 	struct home_visit hv = { .v = { home_expr, home_decl },
 				 .map_pos = hf->map->pos };
+	struct symbol *in = written_in(hf->ctx, hf->map->pos);
+	struct symbol *top = definition(hf->ctx->ep->name);
+	size_t at = trace_index(hf->ctx, hf->map->insn);
 
-	ast_walk(body(written_in(hf->ctx, hf->map->pos)), &hv.v);
+	ast_walk(body(in), &hv.v);
+	/*
+	 * A driver helper sparse inlined that returns the map's result
+	 * (return dma_map_single(...)): the home is where its caller puts
+	 * what the helper returned.
+	 */
+	while (!hv.home && !hv.home_sym && in != top) {
+		struct instruction *call = inlined_call_of(hf->ctx, in, at);
+
+		if (!call)
+			break;
+		free(hv.tested);
+		free(hv.assigns);
+		memset(&hv, 0, sizeof(hv));
+		hv.v.expr = home_expr;
+		hv.v.decl = home_decl;
+		hv.map_pos = call->pos;
+		hv.callee = in;
+		at = trace_index(hf->ctx, call);
+		in = written_in(hf->ctx, call->pos);
+		ast_walk(body(in), &hv.v);
+	}
 	if (hv.home_sym || (hv.home && is_automatic(hv.home)))
 		hf->home_local = hv.home_sym ? hv.home_sym : variable(hv.home);
 	hf->home_tested = (hv.home || hv.home_sym) &&
@@ -324,10 +398,20 @@ static bool call_tests(const struct handle_flow *hf, struct instruction *call,
 /*
  * The store of the map's result to its tested home is not a use: to a
  * local whose address is taken, the store to that local; to memory, the
- * first store of the handle allocated after the map (the assignment's own;
+ * first store of the handle (or of what a helper returning it passed on)
+ * allocated after the map (the assignment's own;
  * its address is computed after the value, so stores such as ++addr's to
  * a local may come first, but those hold no handle).
  */
+/* v is the handle or made of it (so far as the walk has seen) */
+static bool is_handle_value(const struct handle_flow *hf, pseudo_t v)
+{
+	for (size_t i = 0; i < hf->n_values; i++)
+		if (hf->values[i] == v)
+			return true;
+	return false;
+}
+
 static bool is_home_store(const struct handle_flow *hf, struct instruction *st)
 {
 	size_t i = 0;
@@ -348,7 +432,7 @@ static bool is_home_store(const struct handle_flow *hf, struct instruction *st)
 		struct instruction *insn = hf->ctx->insns[i];
 
 		if (insn->bb && insn->opcode == OP_STORE &&
-		    insn->target == hf->handle)
+		    is_handle_value(hf, insn->target))
 			return insn == st;
 	}
 	return false;
