@@ -414,7 +414,7 @@ static bool is_handle_value(const struct handle_flow *hf, pseudo_t v)
 
 static bool is_home_store(const struct handle_flow *hf, struct instruction *st)
 {
-	size_t i = 0;
+	size_t i;
 
 	if (!hf->home_tested)
 		return false;
@@ -424,10 +424,9 @@ static bool is_home_store(const struct handle_flow *hf, struct instruction *st)
 		       st->src->sym->ident == hf->home_local->ident &&
 		       same_line(st->src->sym->pos, hf->home_local->pos) &&
 		       st->src->sym->pos.pos == hf->home_local->pos.pos;
-	while (i < hf->ctx->n_insns && hf->ctx->insns[i] != hf->map->insn)
-		i++;
-	/* an inlined map's store comes after its body */
-	for (i = i + 1 > hf->map->body_end ? i + 1 : hf->map->body_end;
+	/* (a map body stores no handle; the store may carry a position from
+	 * the inlined body, where linearization last was) */
+	for (i = trace_index(hf->ctx, hf->map->insn) + 1;
 	     i < hf->ctx->n_insns; i++) {
 		struct instruction *insn = hf->ctx->insns[i];
 
