@@ -26,6 +26,10 @@
 	{ .name = nm, .family = FAMILY_POLL, .role = rl, .kind = KIND_NONE, \
 	  .space = SPACE_NONE, .flags = 0, args }
 
+#define MEM(nm, rl) \
+	{ .name = nm, .family = FAMILY_MEM, .role = rl, .kind = KIND_NONE, \
+	  .space = SPACE_NONE, .flags = 0, NOARGS }
+
 #define NOARGS ARGS(_, _, _, _, _, _, _, _, _)
 
 #define MAP	ROLE_DMA_MAP
@@ -248,7 +252,27 @@ const struct api_fn api_model[] = {
 	POLL("flush_workqueue",			ROLE_MIGHT_SLEEP, NOARGS),
 	POLL("cancel_work_sync",		ROLE_MIGHT_SLEEP, NOARGS),
 	POLL("synchronize_rcu",			ROLE_MIGHT_SLEEP, NOARGS),
-	POLL("vmalloc",				ROLE_MIGHT_SLEEP, NOARGS),
+
+	/* vmalloc area: virtually contiguous only, never for streaming DMA
+	 * (kvmalloc falls back to it); kvmalloc/kvzalloc/kvcalloc are inline
+	 * wrappers of kvmalloc_node in 6.1 */
+	MEM("vmalloc",			ROLE_VMALLOC),
+	MEM("vzalloc",			ROLE_VMALLOC),
+	MEM("vmalloc_user",		ROLE_VMALLOC),
+	MEM("vmalloc_node",		ROLE_VMALLOC),
+	MEM("vzalloc_node",		ROLE_VMALLOC),
+	MEM("vmalloc_32",		ROLE_VMALLOC),
+	MEM("vmalloc_32_user",		ROLE_VMALLOC),
+	MEM("vmalloc_array",		ROLE_VMALLOC),
+	MEM("vcalloc",			ROLE_VMALLOC),
+	MEM("__vmalloc",		ROLE_VMALLOC),
+	MEM("__vmalloc_node",		ROLE_VMALLOC),
+	MEM("kvmalloc",			ROLE_VMALLOC),
+	MEM("kvzalloc",			ROLE_VMALLOC),
+	MEM("kvmalloc_node",		ROLE_VMALLOC),
+	MEM("kvzalloc_node",		ROLE_VMALLOC),
+	MEM("kvcalloc",			ROLE_VMALLOC),
+	MEM("kvmalloc_array",		ROLE_VMALLOC),
 };
 const size_t api_model_count = sizeof(api_model) / sizeof(api_model[0]);
 
@@ -282,7 +306,7 @@ const char *api_family_name(enum api_family family)
 {
 	static const char *const names[] = {
 		[FAMILY_DMA] = "dma", [FAMILY_POLL] = "poll",
-		[FAMILY_IOMEM] = "iomem",
+		[FAMILY_IOMEM] = "iomem", [FAMILY_MEM] = "mem",
 	};
 	return names[family];
 }
@@ -303,6 +327,7 @@ const char *api_role_name(enum api_role role)
 		[ROLE_POLL_WAIT] = "poll_wait", [ROLE_BLOCKING] = "blocking",
 		[ROLE_TASK_STATE] = "task_state",
 		[ROLE_MIGHT_SLEEP] = "might_sleep",
+		[ROLE_VMALLOC] = "vmalloc",
 	};
 	return names[role];
 }

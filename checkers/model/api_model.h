@@ -20,6 +20,7 @@ enum api_family {
 	FAMILY_DMA,
 	FAMILY_POLL,
 	FAMILY_IOMEM,
+	FAMILY_MEM,		/* allocators the other families care about */
 };
 
 enum api_role {
@@ -40,6 +41,8 @@ enum api_role {
 	ROLE_BLOCKING,		/* waits for an event or sleeps for time */
 	ROLE_TASK_STATE,	/* changes current->__state */
 	ROLE_MIGHT_SLEEP,	/* may sleep, but is not a wait (a lock, a fault) */
+	ROLE_VMALLOC,		/* returns (or may return) vmalloc-area memory;
+				 * these allocators may sleep too */
 };
 
 /* What kind of DMA memory a call makes or expects. */

@@ -9,6 +9,42 @@ struct expression *ast_strip(struct expression *e)
 	return e;
 }
 
+/* e without casts and without the increments around it */
+static struct expression *place_strip(struct expression *e)
+{
+	for (;;) {
+		e = ast_strip(e);
+		if (!e || (e->type != EXPR_PREOP && e->type != EXPR_POSTOP) ||
+		    (e->op != SPECIAL_INCREMENT && e->op != SPECIAL_DECREMENT))
+			return e;
+		e = e->unop;
+	}
+}
+
+bool ast_same_place(struct expression *a, struct expression *b)
+{
+	a = place_strip(a);
+	b = place_strip(b);
+	if (!a || !b || a->type != b->type)
+		return false;
+	switch (a->type) {
+	case EXPR_SYMBOL:
+		return a->symbol == b->symbol;
+	case EXPR_VALUE:
+		return a->value == b->value;
+	case EXPR_PREOP:
+		return a->op == b->op && ast_same_place(a->unop, b->unop);
+	case EXPR_BINOP:
+		return a->op == b->op && ast_same_place(a->left, b->left) &&
+		       ast_same_place(a->right, b->right);
+	case EXPR_DEREF:
+		return a->member == b->member &&
+		       ast_same_place(a->deref, b->deref);
+	default:
+		return false;
+	}
+}
+
 static const struct api_fn *symbol_api(struct symbol *sym)
 {
 	return sym && sym->ident ? api_lookup(show_ident(sym->ident)) : NULL;

@@ -35,6 +35,13 @@ bool ast_model_call(struct expression *e, struct ast_call *call);
 struct expression *ast_strip(struct expression *e);
 
 /*
+ * true when a and b name the same place: the same symbols, members and
+ * indices, casts aside, and ++/-- aside (a map writes *++addr, the test
+ * then reads *addr).
+ */
+bool ast_same_place(struct expression *a, struct expression *b);
+
+/*
  * Calls visit for every expression of body, parents first, and for every
  * local declared with an initializer (as decl).  The bodies that sparse
  * inlined are not entered, only their arguments: the code the driver

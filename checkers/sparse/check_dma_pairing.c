@@ -23,6 +23,12 @@ bool is_dma_free(const struct call_site *site)
 	return site->api->family == FAMILY_DMA && site->api->role == ROLE_DMA_FREE;
 }
 
+bool is_dma_mapping_error(const struct call_site *site)
+{
+	return site->api->family == FAMILY_DMA &&
+	       site->api->role == ROLE_DMA_MAPPING_ERROR;
+}
+
 bool is_dma_sync(const struct call_site *site)
 {
 	return site->api->family == FAMILY_DMA && site->api->role == ROLE_DMA_SYNC;

@@ -69,9 +69,42 @@ static void claim_outer(struct fn_ctx *ctx, struct call_site *inner)
 	}
 }
 
-static void add_site(struct fn_ctx *ctx, size_t *cap, struct instruction *insn,
+/*
+ * After an inlined call's own instruction come its argument values (the
+ * caller's file), then its body (the inline function's file) up to the
+ * next instruction of the caller's file, or of the function's own file
+ * when the call is in a driver header's inline helper.
+ */
+static void set_body(struct call_site *s, struct instruction *const *insns,
+		     size_t n_insns, size_t at, int top_stream)
+{
+	int stream = s->insn->pos.stream;
+	size_t i = at + 1;
+
+	if (s->insn->opcode != OP_INLINED_CALL)
+		return;
+	while (i < n_insns && insns[i]->pos.stream == stream)
+		i++;
+	s->body_start = i;
+	while (i < n_insns && insns[i]->pos.stream != stream &&
+	       insns[i]->pos.stream != top_stream)
+		i++;
+	s->body_end = i;
+}
+
+bool site_body_has(const struct fn_ctx *ctx, const struct call_site *site,
+		   const struct instruction *insn)
+{
+	for (size_t i = site->body_start; i < site->body_end; i++)
+		if (ctx->insns[i] == insn)
+			return true;
+	return false;
+}
+
+static void add_site(struct fn_ctx *ctx, size_t *cap, size_t at,
 		     const struct api_fn *api)
 {
+	struct instruction *insn = ctx->insns[at];
 	struct call_site *s;
 
 	GROW(ctx->sites, *cap, ctx->n_sites + 1);
@@ -81,6 +114,8 @@ static void add_site(struct fn_ctx *ctx, size_t *cap, struct instruction *insn,
 	s->insn = insn;
 	s->pos = insn->pos;
 	s->index = ctx->n_sites++;
+	set_body(s, ctx->insns, ctx->n_insns, at, ctx->ep->name ?
+		 ctx->ep->name->pos.stream : insn->pos.stream);
 }
 
 /* The outermost site stands for the whole call in the CFG. */
@@ -98,9 +133,10 @@ void fn_ctx_init(struct fn_ctx *ctx, struct entrypoint *ep,
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->ep = ep;
+	ctx->name = xstrdup(ep->name && ep->name->ident ?
+			    show_ident(ep->name->ident) : "");
 	ctx->insns = insns;
 	ctx->n_insns = n_insns;
-	ctx->name = ep->name && ep->name->ident ? show_ident(ep->name->ident) : "";
 	for (size_t i = 0; i < n_insns; i++) {
 		struct instruction *insn = insns[i];
 		const struct api_fn *api;
@@ -112,7 +148,7 @@ void fn_ctx_init(struct fn_ctx *ctx, struct entrypoint *ep,
 			continue;
 		api = callee_api(insn);
 		if (api)
-			add_site(ctx, &cap, insn, api);
+			add_site(ctx, &cap, i, api);
 	}
 	/* once the array has stopped moving: sites point at each other */
 	for (size_t i = 0; i < ctx->n_sites; i++)
@@ -124,6 +160,7 @@ void fn_ctx_init(struct fn_ctx *ctx, struct entrypoint *ep,
 void fn_ctx_free(struct fn_ctx *ctx)
 {
 	free(ctx->sites);
+	free(ctx->name);
 	memset(ctx, 0, sizeof(*ctx));
 }
 

@@ -42,11 +42,14 @@ struct call_site {
 	struct call_site *inner;	/* model call inside the inlined body */
 	bool nested;			/* this is another site's inner call */
 	size_t index;			/* order in the function's IR */
+	size_t body_start, body_end;	/* an inlined site's body, as indices
+					 * into fn_ctx.insns (empty if none) */
 };
 
 struct fn_ctx {
 	struct entrypoint *ep;
-	const char *name;		/* the function, for findings */
+	char *name;			/* the function, for findings (a copy:
+				 * show_ident()'s buffers are reused) */
 	struct call_site *sites;	/* every model call, in IR order */
 	size_t n_sites;
 	/* what was allocated while the function was linearized (insn_trace.h),
@@ -68,6 +71,14 @@ void fn_ctx_free(struct fn_ctx *ctx);
  * NULL when the model has no such argument or the IR lost it.
  */
 pseudo_t site_value(const struct call_site *site, enum arg_role role);
+
+/*
+ * true when insn was linearized from site's inlined body: what the inline
+ * function did with the values the driver passed (dma_mapping_error's
+ * comparison of the handle), whose arguments the IR does not keep.
+ */
+bool site_body_has(const struct fn_ctx *ctx, const struct call_site *site,
+		   const struct instruction *insn);
 
 /*
  * Iterates over the sites the driver wrote (not the nested inner calls)

@@ -6,6 +6,8 @@ const struct ir_check ir_checks[] = {
 	{ "dma-direction",	check_dma_direction },
 	{ "dma-double-unmap",	check_dma_double_unmap },
 	{ "iomem-unchecked-request", check_iomem_unchecked_request },
+	{ "dma-mapping-error-unchecked", check_dma_mapping_error },
+	{ "dma-map-stack",	check_dma_map_stack },
 };
 const size_t ir_check_count = sizeof(ir_checks) / sizeof(ir_checks[0]);
 

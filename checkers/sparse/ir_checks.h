@@ -30,10 +30,13 @@ bool is_dma_release(const struct call_site *site);
 bool is_dma_sync(const struct call_site *site);
 bool is_dma_map(const struct call_site *site);
 bool is_dma_free(const struct call_site *site);	/* coherent family */
+bool is_dma_mapping_error(const struct call_site *site);
 
 void check_dma_unmap_size(const struct fn_ctx *ctx);
 void check_dma_direction(const struct fn_ctx *ctx);
 void check_dma_double_unmap(const struct fn_ctx *ctx);
 void check_iomem_unchecked_request(const struct fn_ctx *ctx);
+void check_dma_mapping_error(const struct fn_ctx *ctx);
+void check_dma_map_stack(const struct fn_ctx *ctx);
 
 #endif

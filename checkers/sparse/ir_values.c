@@ -59,6 +59,69 @@ bool pseudo_may_be(pseudo_t handle, pseudo_t value)
 	return false;
 }
 
+/* Values already looked at by pseudo_origin(), by address. */
+struct pseudo_set {
+	pseudo_t *items;
+	size_t n, cap;
+};
+
+static bool pseudo_set_add(struct pseudo_set *set, pseudo_t p)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (set->items[i] == p)
+			return false;
+	GROW(set->items, set->cap, set->n + 1);
+	set->items[set->n++] = p;
+	return true;
+}
+
+static pseudo_t origin(pseudo_t p, pseudo_pred pred, void *arg,
+		       struct pseudo_set *seen)
+{
+	struct instruction *def;
+	pseudo_t src, found = NULL;
+
+	if (!pseudo_is_live(p) || !pseudo_set_add(seen, p))
+		return NULL;
+	if (pred(p, arg))
+		return p;
+	if (p->type != PSEUDO_REG && p->type != PSEUDO_PHI)
+		return NULL;
+	def = p->def;
+	switch (def->opcode) {
+	case OP_PHI:
+		FOR_EACH_PTR(def->phi_list, src) {
+			if (!found && pseudo_is_live(src))
+				found = origin(src->def->phi_src, pred, arg, seen);
+		} END_FOR_EACH_PTR(src);
+		return found;
+	case OP_SEL:
+		found = origin(def->src3, pred, arg, seen);
+		/* fall through */
+	case OP_BINARY ... OP_BINARY_END:
+	case OP_BINCMP ... OP_BINCMP_END:
+		if (!found)
+			found = origin(def->src2, pred, arg, seen);
+		/* fall through */
+	case OP_UNOP ... OP_UNOP_END:
+	case OP_COPY:
+	case OP_SYMADDR:
+	case OP_PHISOURCE:
+		return found ? found : origin(def->src1, pred, arg, seen);
+	default:
+		return NULL;
+	}
+}
+
+pseudo_t pseudo_origin(pseudo_t p, pseudo_pred pred, void *arg)
+{
+	struct pseudo_set seen = { 0 };
+	pseudo_t found = origin(p, pred, arg, &seen);
+
+	free(seen.items);
+	return found;
+}
+
 /* Visited blocks, by address: sparse's own per-block fields stay untouched. */
 struct bb_set {
 	struct basic_block **bbs;

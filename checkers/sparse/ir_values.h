@@ -34,6 +34,17 @@ enum value_cmp pseudo_compare(pseudo_t a, pseudo_t b);
  */
 bool pseudo_may_be(pseudo_t handle, pseudo_t value);
 
+/* A property of a value, for pseudo_origin(). */
+typedef bool (*pseudo_pred)(pseudo_t p, void *arg);
+
+/*
+ * The first value, p itself or one p is computed from through arithmetic,
+ * casts, selects and phis (not through memory or calls), for which pred is
+ * true; NULL if none.  The page and offset that dma_map_single()'s inlined
+ * body computes are made from the buffer address it was given.
+ */
+pseudo_t pseudo_origin(pseudo_t p, pseudo_pred pred, void *arg);
+
 /* A property of an instruction, for insn_reaches(). */
 typedef bool (*insn_pred)(struct instruction *insn, void *arg);
 
