@@ -9,7 +9,7 @@
 // Comments: handles that are ring entries indexed by a loop counter are
 //  left alone (the index changes between iterations).
 // Options: --no-includes --include-headers
-// Prefilter: dma_unmap dma_free dmam_free dma_pool_free pci_unmap_ pci_free_consistent
+// Prefilter: dma_unmap_single dma_unmap_page dma_unmap_sg dma_unmap_resource dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_pool_free pci_unmap_ pci_free_consistent
 // Checks: dma-double-unmap
 // Model-roles: dma/unmap dma/free
 

@@ -11,7 +11,7 @@
 // Comments: facts are collected per site and joined in @finalize:python@;
 //  only provably different sizes/directions are reported.
 // Options: --no-includes --include-headers
-// Prefilter: dma_map dma_unmap dma_sync dma_alloc dma_zalloc dmam_alloc dma_free dmam_free dma_pool_ pci_map_ pci_unmap_ pci_alloc_consistent pci_zalloc_consistent pci_free_consistent pci_dma_sync
+// Prefilter: dma_map_single dma_map_page dma_map_sg dma_map_resource skb_frag_dma_map dma_unmap_single dma_unmap_page dma_unmap_sg dma_unmap_resource dma_sync_single dma_sync_sg dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs dma_alloc_wc dma_alloc_noncoherent dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_pool_ pci_map_ pci_unmap_ pci_alloc_consistent pci_zalloc_consistent pci_free_consistent pci_dma_sync
 // Checks: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents
 // Model-roles: dma/map dma/unmap dma/sync dma/alloc dma/free
 

@@ -17,7 +17,7 @@
 // Comments: Regions requested by a parent or bus driver (MFD cells) are not
 //  visible; such maps are reported with low confidence or not at all.
 // Options: --no-includes --include-headers
-// Prefilter: request_region request_mem_region request_muxed_region pci_request_ release_region release_mem_region pci_release_ ioremap iomap of_io_request_and_map
+// Prefilter: request_region request_mem_region request_muxed_region pci_request_ release_region release_mem_region pci_release_ ioremap pci_iomap pcim_iomap devm_of_iomap of_iomap of_io_request_and_map
 // Checks: iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map iomem-not-exclusive
 // Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap
 
