@@ -522,8 +522,12 @@ def dcp_join(allfacts, mode):
         return None
 
     def parent_of(base):
+        """the member the entry is reached through, 'rx_ring[]' when it is
+        an array indexed there, 'cur_rx' for a pointer member"""
         b = base
+        indexed = False
         while b.endswith(']'):
+            indexed = True
             depth = 0
             for k in range(len(b) - 1, -1, -1):
                 depth += b[k] == ']'
@@ -535,7 +539,7 @@ def dcp_join(allfacts, mode):
                 return None
         b = b.lstrip('&*')
         m = re.search(r'(?:->|[.])([A-Za-z_]\w*)$', b)
-        return m.group(1) if m else None
+        return m.group(1) + ('[]' if indexed else '') if m else None
 
     def fkey(fl, fn, base, fld):
         base = strip(base)
@@ -571,7 +575,7 @@ def dcp_join(allfacts, mode):
         if k[0] == 'F':
             if k[2]:
                 return '%s.%s' % (k[2], k[3])
-            return '%s%s' % ((k[4] + '[].') if k[4] else '', k[3])
+            return '%s%s' % ((k[4].rstrip('[]') + '[].') if k[4] else '', k[3])
         return 'local:%s' % k[3] if k[0] == 'L' else 'expr:%s' % k[3]
 
     # field-name -> types seen (per directory), for ambiguity
@@ -636,8 +640,10 @@ def dcp_join(allfacts, mode):
             return False
         if a[2] and b[2]:
             # one struct type: the same entry reached through another
-            # pointer (cur_rx, rx_ring[i], lack_rxbuf) is the same field
-            return a[2] == b[2]
+            # pointer (cur_rx, rx_ring[i], lack_rxbuf) is the same field,
+            # but two arrays (rx_skbs[i], tx_skbs[i]) are two rings
+            arrays = a[4] and b[4] and a[4].endswith('[]') and b[4].endswith('[]')
+            return a[2] == b[2] and not (arrays and a[4] != b[4])
         if a[4] and b[4] and a[4] != b[4]:
             return False
         if not a[2] and not b[2] and a[4] != b[4]:
@@ -773,11 +779,14 @@ def dcp_join(allfacts, mode):
         keys = r['keys']
         h = r.get('h')
         hk = key(fl, fn, h) if h else None
-        if hk and hk[0] == 'L':
-            # a local handle that also gets values other than map results
-            # (page_pool addresses, ring fields): its local key proves nothing
-            other = [v for v in loads.get((fl, fn, hk[3]), ())
-                     if not re.match(r'^(dma_map|pci_map|skb_frag_dma_map|dma_alloc|dmam_alloc|pci_alloc|pci_zalloc|dma_zalloc|dma_pool_)', v)]
+        if hk and hk[0] in ('L', 'F'):
+            # a handle that this function also gives values other than map
+            # results (page_pool addresses, ring fields): its key proves
+            # nothing here; a field reset to a constant after the release
+            # (buf->dma = 0) is no other value
+            other = [v for v in loads.get((fl, fn, hk[3] if hk[0] == 'L' else strip(h)), ())
+                     if not re.match(r'^(dma_map|pci_map|skb_frag_dma_map|dma_alloc|dmam_alloc|pci_alloc|pci_zalloc|dma_zalloc|dma_pool_)', v)
+                     and not (hk[0] == 'F' and re.match(r'^(0[xX]?[0-9a-fA-F]*|NULL|DMA_MAPPING_ERROR|~0\w*)$', v))]
             if other:
                 keys = set(k for k in keys if k != hk)
         res, maybe = [], []

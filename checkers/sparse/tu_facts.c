@@ -375,6 +375,39 @@ static void assign(int loc, struct expression *rhs)
 	tu_loc_add_source(loc, from >= 0 ? TU_SRC_LOC(from) : TU_SRC_UNKNOWN);
 }
 
+/* Is e the address of a scalar (a handle or a length, not a list)? */
+static bool scalar_address(struct expression *e)
+{
+	struct symbol *t = e->ctype;
+
+	if (t && t->type == SYM_NODE)
+		t = t->ctype.base_type;
+	if (!t || t->type != SYM_PTR)
+		return false;
+	t = get_base_type(t);
+	return t && (is_int_type(t) || (t->type == SYM_NODE &&
+					t->ctype.base_type &&
+					t->ctype.base_type->type == SYM_RESTRICT));
+}
+
+/*
+ * A scalar whose address another call is given may be written there
+ * (tc35815's rx helper maps into *dma_handle = &rx_skbs[i].skb_dma): what
+ * it holds is no longer known from this module's assignments alone.  A
+ * scatterlist handed to sg_set_buf() stays the list it is.
+ */
+static void escape_args(struct expression *call)
+{
+	struct expression *arg;
+
+	FOR_EACH_PTR(call->args, arg) {
+		int loc = scalar_address(arg) ? address_loc(arg, NULL) : -1;
+
+		if (loc >= 0)
+			tu_loc_add_source(loc, TU_SRC_UNKNOWN);
+	} END_FOR_EACH_PTR(arg);
+}
+
 static void visit_expr(struct ast_visitor *v, struct expression *e)
 {
 	struct ast_call c;
@@ -382,6 +415,10 @@ static void visit_expr(struct ast_visitor *v, struct expression *e)
 	(void)v;
 	if (ast_model_call(e, &c)) {
 		call_fact(&c);
+		return;
+	}
+	if (e->type == EXPR_CALL) {
+		escape_args(e);
 		return;
 	}
 	if (e->type != EXPR_ASSIGNMENT)

@@ -6,7 +6,8 @@
  * DMA_BIDIRECTIONAL (XDP_TX: the frame is our own RX page), which is only
  * synced for the device.  The bidirectional sync is on the page_pool
  * address, never on the map.  The definition's return type is on a line of
- * its own, kernel style.  Correct.
+ * its own, kernel style.  mtk_eth_soc does the same with a descriptor field
+ * instead of a local (xq_frame_map).  Correct.
  *
  * drvcheck-case: negative dma-direction dma-unmap-size dma-unmap-kind
  * drvcheck-case: negative dma-mapping-error-unchecked dma-double-unmap
@@ -63,6 +64,31 @@ xq_submit_frame(struct xq *q, struct xdp_frame *xdpf, bool dma_map)
 	q->put++;
 	return 0;
 }
+
+struct xq_txd_info {
+	dma_addr_t addr;
+	u32 size;
+};
+
+int xq_frame_map(struct xq *q, struct xq_txd_info *txd_info, void *data,
+		 u16 headroom, bool dma_map)
+{
+	if (dma_map) {
+		txd_info->addr = dma_map_single(q->dev, data, txd_info->size,
+						DMA_TO_DEVICE);
+		if (unlikely(dma_mapping_error(q->dev, txd_info->addr)))
+			return -ENOMEM;
+	} else {
+		struct page *page = virt_to_head_page(data);
+
+		txd_info->addr = page_pool_get_dma_addr(page) +
+				 sizeof(struct xdp_frame) + headroom;
+		dma_sync_single_for_device(q->dev, txd_info->addr,
+					   txd_info->size, DMA_BIDIRECTIONAL);
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(xq_frame_map);
 
 int xq_xmit(struct xq *q, struct xdp_frame **frames, int n, bool ndo)
 {
