@@ -1022,7 +1022,12 @@ def dcp_join(allfacts, mode):
         if m['t'] != 'map' or not m.get('bufkey'):
             continue
         fl = m['pos'][0]
-        hit = [a for a in allocs if dcp_scope_eq(dcp_scope(a['pos'][0]), dcp_scope(fl)) and kmatch(a['cpukey'], m['bufkey'])]
+        # the same buffer, not merely a field of the same name: a typed
+        # ltb->buff and an untyped vpd->buff are told apart here
+        hit = [a for a in allocs if dcp_scope_eq(dcp_scope(a['pos'][0]), dcp_scope(fl))
+               and kmatch(a['cpukey'], m['bufkey'])
+               and (a['cpukey'][0] != 'F' or (a['cpukey'][2] == m['bufkey'][2]
+                                              and (a['cpukey'][2] or a['cpukey'][4] == m['bufkey'][4])))]
         if hit:
             emit('dma-coherent-streaming-mix', 'high' if all(same_fn(a, m) for a in hit) else 'medium', m, m['bufkey'],
                  '%s() maps coherent memory from %s()' % (m['fn'], hit[0]['fn']),
