@@ -298,6 +298,11 @@ bool insn_may_write(struct instruction *insn, pseudo_t loaded)
 	if (!load)
 		return false;
 	at = address_of(load->src, load->offset);
+	/* the address itself takes a new value: a ring cursor or an index
+	 * advanced around a loop (igb's unwind: tx_buffer = &ring[i--]) */
+	if (at.base && (at.base->type == PSEUDO_REG || at.base->type == PSEUDO_PHI) &&
+	    at.base->def == insn)
+		return true;
 	if (insn->opcode == OP_STORE)
 		return same_address(at, address_of(insn->src, insn->offset), 0);
 	if (insn->opcode != OP_CALL)

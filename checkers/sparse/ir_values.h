@@ -67,8 +67,8 @@ bool insn_same_memory(struct instruction *a, struct instruction *b);
 
 /*
  * true when insn may change the memory that loaded (a load) reads: a store
- * to it, or a call given its address or the address of the struct holding
- * it.
+ * to it, a call given its address or the address of the struct holding it,
+ * or the definition of the address itself (a cursor advanced in a loop).
  */
 bool insn_may_write(struct instruction *insn, pseudo_t loaded);
 
