@@ -43,10 +43,16 @@ def dcp_fname(p):
     except Exception:
         return '?'
 
+_dcp_bodies = {}
 def dcp_func_body(path, fn):
     """The body of function fn, comments removed, found the way kernel
     style lays a definition out: the name on a line starting at column 0,
     the braces alone at column 0.  '' when not found."""
+    if (path, fn) not in _dcp_bodies:
+        _dcp_bodies[(path, fn)] = dcp_find_body(path, fn)
+    return _dcp_bodies[(path, fn)]
+
+def dcp_find_body(path, fn):
     lines = dcp_lines(path)
     head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
     for i, ln in enumerate(lines):
