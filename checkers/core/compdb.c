@@ -230,9 +230,14 @@ static bool entry_member(struct json *j, const char *key, void *arg)
 	return skip_value(j, key, &depth);
 }
 
-/* A shell command split into words: blanks, '...', "..." and \. */
+/*
+ * A shell command split into words: blanks, '...', "..." and \.  Only the
+ * first command of a list: Kbuild's saved commands go on "; objtool ...".
+ */
 static void split_command(const char *p, struct strlist *out)
 {
+	static const char *const ends[] = { ";", "&&", "||", "|", NULL };
+
 	while (*(p += strspn(p, " \t\n"))) {
 		struct strbuf w = { 0 };
 
@@ -255,6 +260,11 @@ static void split_command(const char *p, struct strlist *out)
 			if (!*p)
 				break;
 		}
+		for (size_t i = 0; ends[i]; i++)
+			if (strcmp(w.buf, ends[i]) == 0) {
+				free(w.buf);
+				return;
+			}
 		strlist_add_owned(out, w.buf);
 	}
 }
