@@ -144,9 +144,19 @@ static int job_start(struct job *job, const char *prog, const char *checks,
 	return child_start_in(&job->child, job->argv.items, m->dir);
 }
 
+/* "file:line:" opens each of sparse's messages about the code. */
+static bool at_location(const char *line)
+{
+	const char *colon = strchr(line, ':');
+
+	return colon && colon > line && colon[1] >= '0' && colon[1] <= '9';
+}
+
 /*
- * sparse's errors are shown; a file drvcheck-sparse did not analyse
- * ("analysis skipped") counts as partly analysed.
+ * sparse's errors are shown, and its messages without a location (such as
+ * "No such file: x" for a word of the command line it took for a file);
+ * a file drvcheck-sparse did not analyse ("analysis skipped") counts as
+ * partly analysed.
  */
 static void read_errors(const char *path, const struct scan_request *req,
 			struct scan_status *status)
@@ -158,7 +168,7 @@ static void read_errors(const char *path, const struct scan_request *req,
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *at = strstr(line, skipped);
 
-		if (strstr(line, ": error: "))
+		if (strstr(line, ": error: ") || !at_location(line))
 			fprintf(stderr, "%s\n", line);
 		if (!at)
 			continue;
