@@ -71,8 +71,9 @@ static bool unicode_escape(struct json *j, struct strbuf *sb)
 		j->p += pair ? 2 : 1;
 		memcpy(hex, j->p, strnlen(j->p, 4));
 		v = strtoul(hex, &end, 16);
-		if (end != hex + 4)
-			return fail(j, "four hex digits after \\u");
+		if (end != hex + 4 || (pair && (v < 0xdc00 || v > 0xdfff)))
+			return fail(j, pair ? "the second half of a surrogate pair"
+					    : "four hex digits after \\u");
 		j->p += 4;
 		if (pair)
 			c = 0x10000 + ((c - 0xd800) << 10) + (v - 0xdc00);
