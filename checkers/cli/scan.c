@@ -15,7 +15,9 @@ static void scan_usage(FILE *out)
 {
 	fputs("usage: drvcheck scan [options] PATH...\n"
 	      "\n"
-	      "PATH is a .c file or a directory searched recursively for *.c.\n"
+	      "PATH is a .c file, a directory searched recursively for *.c, or a\n"
+	      "compile_commands.json (or a directory holding one): its C files,\n"
+	      "each checked by sparse with its own compiler flags.\n"
 	      "\n"
 	      "  --format text|json|sarif  output format (default text)\n"
 	      "  -o, --output FILE         write findings to FILE\n"
@@ -220,7 +222,7 @@ int cmd_scan(int argc, char **argv)
 				o.kernel_version, &sel))
 		goto out;
 	for (int i = optind; i < argc; i++)
-		if (sources_add(&req.files, &req.explicit_files, argv[i]))
+		if (sources_add(&req.files, &req.explicit_files, &req.compdb, argv[i]))
 			goto out;
 	req.checks = &sel;
 	req.jobs = o.jobs;
@@ -257,6 +259,7 @@ out:
 	finding_list_free(&findings);
 	strlist_free(&req.files);
 	strlist_free(&req.explicit_files);
+	compdb_free(&req.compdb);
 	options_free(&o);
 	return status;
 }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "compdb.h"
 #include "finding.h"
 #include "selection.h"
 #include "util.h"
@@ -15,6 +16,7 @@
 struct scan_request {
 	struct strlist files;		/* C sources to analyse */
 	struct strlist explicit_files;	/* the subset named on the command line */
+	struct compdb compdb;		/* the subset from compile_commands.json */
 	const struct selection *checks;
 	int jobs;
 	bool progress;			/* a progress line on stderr */

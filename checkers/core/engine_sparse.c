@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The sparse engine: runs drvcheck-sparse once per module (kbuild_modules.h)
- * with the command line Kbuild would give it (kbuild_flags.h), several at a
+ * with the command line Kbuild would give it (kbuild_flags.h), or the one
+ * a compile_commands.json gives its files (compdb.h), several at a
  * time under --jobs, and reads back the DRVCHECK lines it prints with
  * --drvcheck-format=tab.  Only the checks the catalogue gives to sparse
  * are asked for; sparse's own warnings are not drvcheck findings and are
@@ -124,8 +125,7 @@ struct job {
 	struct strlist argv;
 };
 
-static int job_start(struct job *job, const char *prog,
-		     const struct strlist *flags, const char *checks,
+static int job_start(struct job *job, const char *prog, const char *checks,
 		     const struct kmodule *m)
 {
 	memset(job, 0, sizeof(*job));
@@ -133,20 +133,30 @@ static int job_start(struct job *job, const char *prog,
 	strlist_add(&job->argv, prog);
 	strlist_add(&job->argv, "--drvcheck-format=tab");
 	strlist_add(&job->argv, checks);
-	for (size_t i = 0; i < flags->n; i++)
-		strlist_add(&job->argv, flags->items[i]);
+	for (size_t i = 0; i < m->flags.n; i++)
+		strlist_add(&job->argv, m->flags.items[i]);
 	strlist_add_owned(&job->argv, xasprintf("-DKBUILD_BASENAME=\"%s\"", m->name));
 	strlist_add_owned(&job->argv, xasprintf("-DKBUILD_MODNAME=\"%s\"", m->name));
 	strlist_add_owned(&job->argv, xasprintf("-D__KBUILD_MODNAME=kmod_%s", m->name));
 	for (size_t i = 0; i < m->files.n; i++)
 		strlist_add(&job->argv, m->files.items[i]);
 	strlist_add_owned(&job->argv, NULL);
-	return child_start(&job->child, job->argv.items);
+	return child_start_in(&job->child, job->argv.items, m->dir);
+}
+
+/* "file:line:" opens each of sparse's messages about the code. */
+static bool at_location(const char *line)
+{
+	const char *colon = strchr(line, ':');
+
+	return colon && colon > line && colon[1] >= '0' && colon[1] <= '9';
 }
 
 /*
- * sparse's errors are shown; a file drvcheck-sparse did not analyse
- * ("analysis skipped") counts as partly analysed.
+ * sparse's errors are shown, and its messages without a location (such as
+ * "No such file: x" for a word of the command line it took for a file);
+ * a file drvcheck-sparse did not analyse ("analysis skipped") counts as
+ * partly analysed.
  */
 static void read_errors(const char *path, const struct scan_request *req,
 			struct scan_status *status)
@@ -158,7 +168,7 @@ static void read_errors(const char *path, const struct scan_request *req,
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *at = strstr(line, skipped);
 
-		if (strstr(line, ": error: "))
+		if (strstr(line, ": error: ") || !at_location(line))
 			fprintf(stderr, "%s\n", line);
 		if (!at)
 			continue;
@@ -198,23 +208,21 @@ static int job_finish(struct job *job, const struct scan_request *req,
 }
 
 static int run_modules(const struct scan_request *req, const char *prog,
-		       const struct strlist *flags, const struct selection *sel,
+		       const struct kmodule_list *mods, const struct selection *sel,
 		       const char *checks, struct finding_list *out,
 		       struct scan_status *status)
 {
-	struct kmodule_list mods = { 0 };
 	size_t width = req->jobs > 1 ? (size_t)req->jobs : 1;
 	struct job *jobs = xcalloc(width, sizeof(*jobs));
 	size_t next = 0, done = 0;
 	int ret = 0;
 
-	kbuild_modules(&req->files, &mods);
 	/* a window of running jobs, finished in the order they started */
-	while (done < mods.n) {
-		while (next < mods.n && next - done < width) {
+	while (done < mods->n) {
+		while (next < mods->n && next - done < width) {
 			struct job *job = &jobs[next % width];
 
-			if (job_start(job, prog, flags, checks, &mods.items[next])) {
+			if (job_start(job, prog, checks, &mods->items[next])) {
 				perror("drvcheck: cannot run " SPARSE_PROG);
 				child_cleanup(&job->child);
 				strlist_free(&job->argv);
@@ -225,7 +233,7 @@ static int run_modules(const struct scan_request *req, const char *prog,
 		}
 		if (req->progress)
 			fprintf(stderr, "\rdrvcheck: sparse %zu/%zu modules...\033[K",
-				done + 1, mods.n);
+				done + 1, mods->n);
 		if (job_finish(&jobs[done % width], req, sel, out, status))
 			ret = -1;
 		done++;
@@ -235,18 +243,55 @@ out:
 		job_finish(&jobs[done % width], req, sel, out, status);
 		done++;
 	}
-	if (req->progress && mods.n)
+	if (req->progress && mods->n)
 		fputs("\r\033[K", stderr);
 	free(jobs);
-	kmodule_list_free(&mods);
+	return ret;
+}
+
+static bool in_compdb(const struct compdb *db, const char *file)
+{
+	for (size_t i = 0; i < db->n; i++)
+		if (strcmp(db->items[i].file, file) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The modules to check: the compile database's with its flags, the other
+ * files' with the flags Kbuild would give them.  Returns 0, or -1 after
+ * printing why.
+ */
+static int modules(const struct scan_request *req, const char *prog,
+		   struct kmodule_list *mods)
+{
+	struct strlist loose = { 0 }, flags = { 0 };
+	char *kdir = NULL, *cache = NULL;
+	int ret = 0;
+
+	kbuild_modules_compdb(&req->compdb, mods);
+	for (size_t i = 0; i < req->files.n; i++)
+		if (!in_compdb(&req->compdb, req->files.items[i]))
+			strlist_add(&loose, req->files.items[i]);
+	if (loose.n) {
+		kdir = kbuild_kdir();
+		cache = cache_dir(prog);
+		ret = kdir ? kbuild_check_flags(kdir, cache, &flags) : -1;
+		if (ret == 0)
+			kbuild_modules(&loose, &flags, mods);
+	}
+	strlist_free(&loose);
+	strlist_free(&flags);
+	free(cache);
+	free(kdir);
 	return ret;
 }
 
 static int sparse_run(const struct scan_request *req, struct finding_list *out,
 		      struct scan_status *status)
 {
-	char *prog = sparse_engine_prog(), *kdir = kbuild_kdir(), *cache = NULL;
-	struct strlist flags = { 0 };
+	char *prog = sparse_engine_prog();
+	struct kmodule_list mods = { 0 };
 	struct strbuf checks = { 0 };
 	struct selection sel;
 	int ret = -1;
@@ -256,19 +301,13 @@ static int sparse_run(const struct scan_request *req, struct finding_list *out,
 		ret = 0;	/* nothing selected that sparse checks */
 		goto out;
 	}
-	if (!prog || !kdir)
-		goto out;
-	cache = cache_dir(prog);
-	if (kbuild_check_flags(kdir, cache, &flags))
-		goto out;
-	ret = run_modules(req, prog, &flags, &sel, checks.buf, out, status);
+	if (prog && modules(req, prog, &mods) == 0)
+		ret = run_modules(req, prog, &mods, &sel, checks.buf, out, status);
 out:
 	if (ret)
 		status->tool_error = true;
-	strlist_free(&flags);
+	kmodule_list_free(&mods);
 	sb_free(&checks);
-	free(cache);
-	free(kdir);
 	free(prog);
 	return ret;
 }

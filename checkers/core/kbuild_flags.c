@@ -80,7 +80,7 @@ static int load_cache(const char *path, struct strlist *flags)
 	return 0;
 }
 
-static bool per_file_flag(const char *a)
+bool kbuild_per_file_flag(const char *a)
 {
 	return strncmp(a, "-Wp,-MMD,", 9) == 0 ||
 	       strncmp(a, "-DKBUILD_BASENAME=", 18) == 0 ||
@@ -101,7 +101,7 @@ static void clean_flags(char *recorded, const char *cwd, struct strlist *flags)
 	for (size_t i = 0; i + 1 < args.n; i++) {
 		const char *a = args.items[i];
 
-		if (per_file_flag(a))
+		if (kbuild_per_file_flag(a))
 			continue;
 		if (strncmp(a, "-I", 2) == 0 && a[2] && a[2] != '/')
 			strlist_add_owned(flags, xasprintf("-I%s/%s", cwd,

@@ -28,4 +28,11 @@ char *kbuild_kdir(void);
 int kbuild_check_flags(const char *kdir, const char *cache_dir,
 		       struct strlist *flags);
 
+/*
+ * The parts of Kbuild's command line that name one file (the dependency
+ * file, KBUILD_BASENAME, KBUILD_MODNAME): what the sparse engine gives
+ * each run itself.
+ */
+bool kbuild_per_file_flag(const char *arg);
+
 #endif

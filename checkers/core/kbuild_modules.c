@@ -77,13 +77,28 @@ static char *composite_of(char *text, const char *obj)
 	return found;
 }
 
+static bool strlist_equal(const struct strlist *a, const struct strlist *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->items[i], b->items[i]))
+			return false;
+	return true;
+}
+
+/* The module of this key, these flags and this directory, made if new. */
 static struct kmodule *module_get(struct kmodule_list *out, char *name,
-				  char *key)
+				  char *key, const struct strlist *flags,
+				  const char *dir)
 {
 	struct kmodule *m;
 
 	for (size_t i = 0; i < out->n; i++)
-		if (strcmp(out->items[i].key, key) == 0) {
+		if (strcmp(out->items[i].key, key) == 0 &&
+		    strlist_equal(&out->items[i].flags, flags) &&
+		    !out->items[i].dir == !dir &&
+		    (!dir || strcmp(out->items[i].dir, dir) == 0)) {
 			free(name);
 			free(key);
 			return &out->items[i];
@@ -93,6 +108,9 @@ static struct kmodule *module_get(struct kmodule_list *out, char *name,
 	memset(m, 0, sizeof(*m));
 	m->name = name;
 	m->key = key;
+	for (size_t i = 0; i < flags->n; i++)
+		strlist_add(&m->flags, flags->items[i]);
+	m->dir = dir ? xstrdup(dir) : NULL;
 	return m;
 }
 
@@ -107,7 +125,8 @@ static char *modname(const char *s, size_t len)
 	return name;
 }
 
-void kbuild_modules(const struct strlist *files, struct kmodule_list *out)
+void kbuild_modules(const struct strlist *files, const struct strlist *flags,
+		    struct kmodule_list *out)
 {
 	for (size_t i = 0; i < files->n; i++) {
 		const char *file = files->items[i], *base = base_of(file);
@@ -118,11 +137,29 @@ void kbuild_modules(const struct strlist *files, struct kmodule_list *out)
 		char *mod = modname(name, composite ? strlen(name) : strcspn(name, "."));
 		struct kmodule *m;
 
-		m = module_get(out, mod, xasprintf("%s/%s", dir, mod));
+		m = module_get(out, mod, xasprintf("%s/%s", dir, mod), flags, NULL);
 		strlist_add(&m->files, file);
 		free(composite);
 		free(obj);
 		free(text);
+		free(dir);
+	}
+}
+
+void kbuild_modules_compdb(const struct compdb *db, struct kmodule_list *out)
+{
+	for (size_t i = 0; i < db->n; i++) {
+		const struct compdb_entry *e = &db->items[i];
+		const char *base = base_of(e->file);
+		char *mod = e->module ? modname(e->module, strlen(e->module))
+				      : modname(base, strcspn(base, "."));
+		char *dir = dir_of(e->file);
+		struct kmodule *m;
+
+		m = module_get(out, mod, xasprintf("%s/%s", dir, mod), &e->flags,
+			       e->dir);
+		if (!strlist_has(&m->files, e->file))
+			strlist_add(&m->files, e->file);
 		free(dir);
 	}
 }
@@ -133,6 +170,8 @@ void kmodule_list_free(struct kmodule_list *list)
 		free(list->items[i].name);
 		free(list->items[i].key);
 		strlist_free(&list->items[i].files);
+		strlist_free(&list->items[i].flags);
+		free(list->items[i].dir);
 	}
 	free(list->items);
 	memset(list, 0, sizeof(*list));

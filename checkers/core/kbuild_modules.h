@@ -7,17 +7,22 @@
  *    lists literally (name-y := a.o b.o, name-objs) are module "name";
  *    every other file is a module of its own;
  *  - a directory without one (a testsuite case directory, which the
- *    parent's Kbuild builds as one composite module): all its files.
+ *    parent's Kbuild builds as one composite module): all its files;
+ *  - the files of a compile_commands.json: those with the same
+ *    KBUILD_MODNAME (else the same name), directory and flags.
  */
 #ifndef DRVCHECK_KBUILD_MODULES_H
 #define DRVCHECK_KBUILD_MODULES_H
 
+#include "compdb.h"
 #include "util.h"
 
 struct kmodule {
 	char *name;		/* KBUILD_MODNAME */
 	char *key;		/* directory + name: what makes it unique */
 	struct strlist files;
+	struct strlist flags;	/* the checker's, without kbuild_per_file_flag()s */
+	char *dir;		/* where the checker runs; NULL: here */
 };
 
 struct kmodule_list {
@@ -25,8 +30,14 @@ struct kmodule_list {
 	size_t n, cap;
 };
 
-/* Groups files (in order of first appearance) into modules. */
-void kbuild_modules(const struct strlist *files, struct kmodule_list *out);
+/*
+ * Groups files (in order of first appearance) into modules, added to out;
+ * a new module gets a copy of flags.
+ */
+void kbuild_modules(const struct strlist *files, const struct strlist *flags,
+		    struct kmodule_list *out);
+/* The same for the entries of a compile database, each with its flags. */
+void kbuild_modules_compdb(const struct compdb *db, struct kmodule_list *out);
 void kmodule_list_free(struct kmodule_list *list);
 
 #endif

@@ -41,7 +41,7 @@ static char *temp_file(void)
 	return path;
 }
 
-int child_start(struct child *c, char *const argv[])
+int child_start_in(struct child *c, char *const argv[], const char *dir)
 {
 	memset(c, 0, sizeof(*c));
 	c->out_path = temp_file();
@@ -61,10 +61,19 @@ int child_start(struct child *c, char *const argv[])
 		dup2(null, 0);
 		dup2(out, 1);
 		dup2(err, 2);
+		if (dir && chdir(dir)) {
+			perror(dir);
+			_exit(127);
+		}
 		execvp(argv[0], argv);
 		_exit(127);
 	}
 	return 0;
+}
+
+int child_start(struct child *c, char *const argv[])
+{
+	return child_start_in(c, argv, NULL);
 }
 
 int child_wait(struct child *c)

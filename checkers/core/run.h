@@ -16,7 +16,11 @@ struct child {
 /* True when an executable of this name is on PATH. */
 bool tool_on_path(const char *name);
 
-/* Starts argv with stdout/stderr redirected to fresh temporary files. */
+/*
+ * Starts argv with stdout/stderr redirected to fresh temporary files, in
+ * the directory dir (NULL: this one).
+ */
+int child_start_in(struct child *c, char *const argv[], const char *dir);
 int child_start(struct child *c, char *const argv[]);
 /* Waits; returns the exit status, 128+signal, or -1. */
 int child_wait(struct child *c);

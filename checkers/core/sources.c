@@ -50,10 +50,21 @@ static bool looks_like_text(const char *path)
 }
 
 int sources_add(struct strlist *files, struct strlist *explicit_files,
-		const char *path)
+		struct compdb *db, const char *path)
 {
 	struct strlist found = { 0 };
+	char *json = compdb_find(path);
 
+	if (json) {
+		size_t first = db->n;
+		int ret = compdb_load(db, json);
+
+		free(json);
+		for (size_t i = first; i < db->n; i++)
+			if (!strlist_has(files, db->items[i].file))
+				strlist_add(files, db->items[i].file);
+		return ret;
+	}
 	if (is_dir(path)) {
 		char *clean = xstrdup(path);
 		size_t n = strlen(clean);

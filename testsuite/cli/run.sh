@@ -91,6 +91,34 @@ mkdir "$T/shift"; cp "$BUGGY" "$T/shift/x.c"
 expect 0 "baseline survives a line shift" -- "$DRVCHECK" scan --baseline "$T/base2" "$T/shift/x.c"
 expect 2 "unreadable baseline" -- "$DRVCHECK" scan --baseline "$T/nonexistent" "$BUGGY"
 
+# compile_commands.json: the sparse engine with each entry's gcc flags.  The
+# database is written by hand from the command Kbuild saved (.x.o.cmd) when
+# building the case against the kernel headers, so bear is not needed.
+KDIR=${KDIR:-/lib/modules/$(uname -r)/build}
+[ -d "$KDIR" ] || KDIR=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n 1)
+mkdir "$T/cdb"
+cp "$BUGGY" "$T/cdb/case.c"
+echo "obj-m += case.o" > "$T/cdb/Kbuild"
+if [ -f "$KDIR/Makefile" ] && make -s -C "$KDIR" M="$T/cdb" modules >/dev/null 2>&1; then
+	cmd=$(sed -n 's/^cmd_[^ ]* := *//p' "$T/cdb/.case.o.cmd" | sed 's/\\/\\\\/g; s/"/\\"/g')
+	printf '[\n  { "directory": "%s",\n    "file": "%s",\n    "command": "%s" }\n]\n' \
+		"$KDIR" "$T/cdb/case.c" "$cmd" > "$T/cdb/compile_commands.json"
+	"$DRVCHECK" scan -q "$T/cdb/case.c" > "$T/direct" 2>/dev/null
+	expect 1 "compile_commands.json: the buggy case fails" -- "$DRVCHECK" scan -q "$T/cdb/compile_commands.json"
+	cp "$T/out" "$T/via-db"
+	expect 0 "compile_commands.json: findings as when scanning the file" -- cmp "$T/direct" "$T/via-db"
+	expect 1 "a directory holding a compile_commands.json" -- "$DRVCHECK" scan -q --engine sparse "$T/cdb"
+	grep_in out "\[drvcheck-dma-unmap-size\]" "sparse engine run with the database's flags"
+else
+	fail=$((fail + 1)); echo "FAIL compile_commands.json: cannot build a case against the kernel headers at '$KDIR'"
+fi
+printf '[ { "directory": "/", "file": "x.c", "command": "cc -c x.c" ' > "$T/bad.json"
+expect 2 "malformed compile_commands.json" -- "$DRVCHECK" scan "$T/bad.json"
+grep_in err "not a compile_commands.json" "malformed compile_commands.json is explained"
+echo '[]' > "$T/empty.json"
+expect 2 "empty compile_commands.json" -- "$DRVCHECK" scan "$T/empty.json"
+grep_in err "no C file" "empty compile_commands.json is explained"
+
 expect 0 "list-checks" -- "$DRVCHECK" list-checks
 grep_in out "dma-unmap-size" "list-checks lists the ids"
 expect 0 "model" -- "$DRVCHECK" model
