@@ -119,29 +119,66 @@ static void sparse_selection(const struct selection *req, struct selection *sel,
 	}
 }
 
-struct job {
+/*
+ * What one drvcheck-sparse run does.  A module of several files is checked
+ * the way Kbuild does it, one file per run recording its facts in a
+ * private database, then one replay that joins them (docs/engines.md):
+ * one run over all the files (sparse's own multi-file mode) lost a later
+ * file to parse errors plain sparse does not have.
+ */
+enum task_kind { TASK_MODULE, TASK_FILE, TASK_REPLAY };
+
+struct task {
+	enum task_kind kind;
 	const struct kmodule *module;
+	size_t file;		/* TASK_FILE: which of the module's files */
+	char *db;		/* TASK_FILE, TASK_REPLAY: the module's facts */
+};
+
+struct job {
+	const struct task *task;
 	struct child child;
 	struct strlist argv;
 };
 
-static int job_start(struct job *job, const char *prog, const char *checks,
-		     const struct kmodule *m)
+static void add_file_flags(struct strlist *argv, const struct kmodule *m)
 {
+	for (size_t i = 0; i < m->flags.n; i++)
+		strlist_add(argv, m->flags.items[i]);
+	strlist_add_owned(argv, xasprintf("-DKBUILD_BASENAME=\"%s\"", m->name));
+	strlist_add_owned(argv, xasprintf("-DKBUILD_MODNAME=\"%s\"", m->name));
+	strlist_add_owned(argv, xasprintf("-D__KBUILD_MODNAME=kmod_%s", m->name));
+}
+
+static int job_start(struct job *job, const char *prog, const char *checks,
+		     const struct task *t, const char *user_db)
+{
+	const struct kmodule *m = t->module;
+	int rc;
+
 	memset(job, 0, sizeof(*job));
-	job->module = m;
+	job->task = t;
 	strlist_add(&job->argv, prog);
+	if (t->kind == TASK_REPLAY)
+		strlist_add_owned(&job->argv, xasprintf("--drvcheck-replay=%s", t->db));
 	strlist_add(&job->argv, "--drvcheck-format=tab");
 	strlist_add(&job->argv, checks);
-	for (size_t i = 0; i < m->flags.n; i++)
-		strlist_add(&job->argv, m->flags.items[i]);
-	strlist_add_owned(&job->argv, xasprintf("-DKBUILD_BASENAME=\"%s\"", m->name));
-	strlist_add_owned(&job->argv, xasprintf("-DKBUILD_MODNAME=\"%s\"", m->name));
-	strlist_add_owned(&job->argv, xasprintf("-D__KBUILD_MODNAME=kmod_%s", m->name));
-	for (size_t i = 0; i < m->files.n; i++)
+	if (t->kind != TASK_REPLAY)
+		add_file_flags(&job->argv, m);
+	if (t->kind == TASK_FILE)
+		strlist_add(&job->argv, m->files.items[t->file]);
+	for (size_t i = 0; t->kind == TASK_MODULE && i < m->files.n; i++)
 		strlist_add(&job->argv, m->files.items[i]);
 	strlist_add_owned(&job->argv, NULL);
-	return child_start_in(&job->child, job->argv.items, m->dir);
+	/* the child inherits the database it records into */
+	if (t->kind == TASK_FILE)
+		setenv("DRVCHECK_DB", t->db, 1);
+	rc = child_start_in(&job->child, job->argv.items, m->dir);
+	if (user_db)
+		setenv("DRVCHECK_DB", user_db, 1);
+	else
+		unsetenv("DRVCHECK_DB");
+	return rc;
 }
 
 /* "file:line:" opens each of sparse's messages about the code. */
@@ -193,7 +230,7 @@ static int job_finish(struct job *job, const struct scan_request *req,
 	if (rc > 1) {
 		fprintf(stderr, "drvcheck: sparse: %s failed on module %s "
 			"(exit status %d)\n", job->argv.items[0],
-			job->module->key, rc);
+			job->task->module->key, rc);
 		text = read_file(job->child.err_path, NULL);
 		fputs(text ? text : "", stderr);
 		free(text);
@@ -207,6 +244,32 @@ static int job_finish(struct job *job, const struct scan_request *req,
 	return rc > 1 ? -1 : 0;
 }
 
+/* Every module's tasks, in order; NULL and *n = 0 without a directory. */
+static struct task *plan(const struct kmodule_list *mods, const char *dir,
+			 size_t *n)
+{
+	size_t cap = 0;
+	struct task *tasks = NULL;
+
+	*n = 0;
+	for (size_t i = 0; i < mods->n; i++) {
+		const struct kmodule *m = &mods->items[i];
+		char *db = m->files.n > 1 ? xasprintf("%s/m%zu.db", dir, i) : NULL;
+
+		for (size_t f = 0; f < (db ? m->files.n + 1 : 1); f++) {
+			GROW(tasks, cap, *n + 1);
+			tasks[*n] = (struct task){
+				.kind = !db ? TASK_MODULE :
+					f < m->files.n ? TASK_FILE : TASK_REPLAY,
+				.module = m, .file = f,
+				.db = db,	/* freed with the replay task */
+			};
+			++*n;
+		}
+	}
+	return tasks;
+}
+
 static int run_modules(const struct scan_request *req, const char *prog,
 		       const struct kmodule_list *mods, const struct selection *sel,
 		       const char *checks, struct finding_list *out,
@@ -214,15 +277,23 @@ static int run_modules(const struct scan_request *req, const char *prog,
 {
 	size_t width = req->jobs > 1 ? (size_t)req->jobs : 1;
 	struct job *jobs = xcalloc(width, sizeof(*jobs));
-	size_t next = 0, done = 0;
-	int ret = 0;
+	const char *env = getenv("DRVCHECK_DB");
+	char *user_db = env ? xstrdup(env) : NULL;
+	char *dir = tmpdir_create();
+	size_t n_tasks = 0, next = 0, done = 0;
+	struct task *tasks = dir ? plan(mods, dir, &n_tasks) : NULL;
+	int ret = dir ? 0 : -1;
 
+	if (!dir)
+		perror("drvcheck: cannot create a temporary directory");
 	/* a window of running jobs, finished in the order they started */
-	while (done < mods->n) {
-		while (next < mods->n && next - done < width) {
+	while (done < n_tasks) {
+		/* a replay waits for the runs that record its facts */
+		while (next < n_tasks && next - done < width &&
+		       (tasks[next].kind != TASK_REPLAY || next == done)) {
 			struct job *job = &jobs[next % width];
 
-			if (job_start(job, prog, checks, &mods->items[next])) {
+			if (job_start(job, prog, checks, &tasks[next], user_db)) {
 				perror("drvcheck: cannot run " SPARSE_PROG);
 				child_cleanup(&job->child);
 				strlist_free(&job->argv);
@@ -232,8 +303,8 @@ static int run_modules(const struct scan_request *req, const char *prog,
 			next++;
 		}
 		if (req->progress)
-			fprintf(stderr, "\rdrvcheck: sparse %zu/%zu modules...\033[K",
-				done + 1, mods->n);
+			fprintf(stderr, "\rdrvcheck: sparse %zu/%zu runs...\033[K",
+				done + 1, n_tasks);
 		if (job_finish(&jobs[done % width], req, sel, out, status))
 			ret = -1;
 		done++;
@@ -243,9 +314,16 @@ out:
 		job_finish(&jobs[done % width], req, sel, out, status);
 		done++;
 	}
-	if (req->progress && mods->n)
+	if (req->progress && n_tasks)
 		fputs("\r\033[K", stderr);
+	for (size_t i = 0; i < n_tasks; i++)
+		if (tasks[i].kind == TASK_REPLAY)
+			free(tasks[i].db);
+	free(tasks);
 	free(jobs);
+	free(user_db);
+	if (dir)
+		tmpdir_remove(dir);
 	return ret;
 }
 
