@@ -36,8 +36,14 @@ static bool released_again(const struct call_site *first, pseudo_t h1,
 {
 	if (pseudo_may_be(h2, h1))
 		return insn_reaches(first->cfg, second->cfg, defines, h1);
+	/*
+	 * The second must read the memory after the first release: a copy
+	 * taken before it (e1000's olddma, kept across a reallocation) may
+	 * be another handle.
+	 */
 	if (pseudo_same_load(h2, h1))
-		return insn_reaches(first->cfg, second->cfg, writes, h1);
+		return insn_reaches(first->cfg, h2->def, writes, h1) &&
+		       insn_reaches(first->cfg, second->cfg, writes, h1);
 	return false;
 }
 
