@@ -82,14 +82,6 @@ def dme_emit(allout, mode):
             for (npos, nmsg) in notes:
                 coccilib.report.print_report(dmePos(npos), 'note: %s [drvcheck-%s]' % (nmsg, cid))
 
-def dme_lhs(p, fn):
-    """the handle location a map result is assigned to, from the source"""
-    ln = dme_line(p.file, int(p.line))
-    m = re.search(r'([A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*$', ln[:int(p.column)])
-    if m:
-        return dme_key(m.group(1))
-    return 'map:' + fn
-
 def dme_outer_parens(v):
     """whether v is one parenthesised expression, (a) but not (a)+(b)"""
     if not (v.startswith('\x28') and v.endswith('\x29')):
@@ -140,11 +132,6 @@ def dme_fact(p, kind, val):
         val = dme_norm(val)
     coccinelle.dme_facts.append((kind, (p.file, int(p.line), int(p.column), p.current_element), val))
 
-class DmePosLike:
-    def __init__(self, pos):
-        self.file, self.line, self.column, self.current_element = pos
-        self.column_end = self.column
-
 def dme_lhs_text(pos):
     ln = dme_line(pos[0], pos[1])
     m = re.search(r'([*]?[A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*(?:\x28[\w ]+\x29\s*)?$', ln[:pos[2]])
@@ -176,11 +163,7 @@ def dme_join(allfacts, mode):
             continue
         h = lhs.get(pos)
         if h is None:
-            k = dme_lhs(DmePosLike(pos), fn)
-            if k.startswith('local:'):
-                h = k[6:]
-            else:
-                h = dme_lhs_text(pos)
+            h = dme_lhs_text(pos)
         if h is not None:
             if (fk, h) in tests:
                 continue

@@ -432,9 +432,9 @@ def dcp_header_defines(cfiles):
     the preprocessor would find them next to the including file): with
     --no-includes the def rule never sees them, and a header without DMA
     calls is not parsed at all."""
-    seen, todo, facts = set(), list(cfiles), []
-    while todo:
-        path = todo.pop()
+    seen, pending, facts = set(), list(cfiles), []
+    while pending:
+        path = pending.pop()
         try:
             with open(path, errors='replace') as fh:
                 text = fh.read()
@@ -444,7 +444,7 @@ def dcp_header_defines(cfiles):
             h = os.path.normpath(os.path.join(os.path.dirname(path), inc))
             if h not in seen:
                 seen.add(h)
-                todo.append(h)
+                pending.append(h)
         if path in cfiles:
             continue
         for name, val in _DCP_DEFINE.findall(text):

@@ -2,6 +2,8 @@
 #ifndef DRVCHECK_CLI_H
 #define DRVCHECK_CLI_H
 
+#include <getopt.h>
+
 #include "../core/finding.h"
 #include "../core/output.h"
 #include "../core/selection.h"
@@ -9,18 +11,6 @@
 
 #ifndef DRVCHECK_VERSION
 #define DRVCHECK_VERSION "0"
-/*
- * The options scan and report share (options.c): each prints what is wrong
- * with its argument and returns -1.
- */
-int cli_parse_format(const char *arg, enum output_format *format);
-int cli_parse_fail_on(const char *arg, int *fail_on);	/* -1: never */
-/* The default checks, then --checks and --exclude in order. */
-int cli_build_selection(const struct strlist *checks, const struct strlist *exclude,
-			unsigned int kernel_version, struct selection *sel);
-/* EXIT_FINDINGS when a finding is at or above fail_on, else EXIT_CLEAN. */
-int cli_findings_status(const struct finding_list *list, int fail_on);
-
 #endif
 
 /* Exit statuses, the same for every command. */
@@ -36,13 +26,34 @@ int cmd_list_checks(int argc, char **argv);
 int cmd_model(int argc, char **argv);
 
 /*
- * The options scan and report share (options.c): each prints what is wrong
- * with its argument and returns -1.
+ * The options scan and report share (options.c): what to report and how.
+ * A command lists CLI_SHARED_OPTIONS in its getopt_long() table, numbers
+ * its own long options from CLI_OPT_OWN and hands every option to
+ * cli_shared_option() first.
  */
-int cli_parse_format(const char *arg, enum output_format *format);
-int cli_parse_fail_on(const char *arg, int *fail_on);	/* -1: never */
+struct cli_report_options {
+	enum output_format format;
+	int fail_on;			/* enum severity, or -1 for never */
+	struct strlist check_specs;	/* applied in order */
+	struct strlist exclude_specs;
+};
+
+enum { CLI_OPT_FORMAT = 256, CLI_OPT_CHECKS, CLI_OPT_EXCLUDE, CLI_OPT_FAIL_ON,
+       CLI_OPT_OWN };
+
+#define CLI_SHARED_OPTIONS \
+	{ "format", required_argument, NULL, CLI_OPT_FORMAT }, \
+	{ "checks", required_argument, NULL, CLI_OPT_CHECKS }, \
+	{ "exclude", required_argument, NULL, CLI_OPT_EXCLUDE }, \
+	{ "fail-on", required_argument, NULL, CLI_OPT_FAIL_ON }
+
+void cli_report_options_init(struct cli_report_options *o);
+void cli_report_options_free(struct cli_report_options *o);
+/* 1: c was a shared option, taken; 0: not one; -1: bad argument (printed) */
+int cli_shared_option(int c, const char *arg, struct cli_report_options *o);
+
 /* The default checks, then --checks and --exclude in order. */
-int cli_build_selection(const struct strlist *checks, const struct strlist *exclude,
+int cli_build_selection(const struct cli_report_options *o,
 			unsigned int kernel_version, struct selection *sel);
 /* EXIT_FINDINGS when a finding is at or above fail_on, else EXIT_CLEAN. */
 int cli_findings_status(const struct finding_list *list, int fail_on);

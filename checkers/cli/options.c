@@ -5,7 +5,7 @@
 
 #include "cli.h"
 
-int cli_parse_format(const char *arg, enum output_format *format)
+static int parse_format(const char *arg, enum output_format *format)
 {
 	if (output_format_parse(arg, format) == 0)
 		return 0;
@@ -13,7 +13,7 @@ int cli_parse_format(const char *arg, enum output_format *format)
 	return -1;
 }
 
-int cli_parse_fail_on(const char *arg, int *fail_on)
+static int parse_fail_on(const char *arg, int *fail_on)
 {
 	enum severity sev;
 
@@ -30,9 +30,40 @@ int cli_parse_fail_on(const char *arg, int *fail_on)
 	return -1;
 }
 
-int cli_build_selection(const struct strlist *checks, const struct strlist *exclude,
+void cli_report_options_init(struct cli_report_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->fail_on = SEV_WARNING;
+}
+
+void cli_report_options_free(struct cli_report_options *o)
+{
+	strlist_free(&o->check_specs);
+	strlist_free(&o->exclude_specs);
+}
+
+int cli_shared_option(int c, const char *arg, struct cli_report_options *o)
+{
+	switch (c) {
+	case CLI_OPT_FORMAT:
+		return parse_format(arg, &o->format) ? -1 : 1;
+	case CLI_OPT_CHECKS:
+		strlist_add(&o->check_specs, arg);
+		return 1;
+	case CLI_OPT_EXCLUDE:
+		strlist_add(&o->exclude_specs, arg);
+		return 1;
+	case CLI_OPT_FAIL_ON:
+		return parse_fail_on(arg, &o->fail_on) ? -1 : 1;
+	default:
+		return 0;
+	}
+}
+
+int cli_build_selection(const struct cli_report_options *o,
 			unsigned int kernel_version, struct selection *sel)
 {
+	const struct strlist *checks = &o->check_specs, *exclude = &o->exclude_specs;
 	char *bad = NULL;
 
 	selection_default(sel, kernel_version);

@@ -35,19 +35,14 @@ static void report_usage(FILE *out)
 
 struct report_options {
 	const char *db;
-	enum output_format format;
-	int fail_on;
-	struct strlist check_specs, exclude_specs;
+	struct cli_report_options report;
 };
 
-enum { OPT_DB = 256, OPT_FORMAT, OPT_CHECKS, OPT_EXCLUDE, OPT_FAIL_ON };
+enum { OPT_DB = CLI_OPT_OWN };
 
 static const struct option long_options[] = {
 	{ "db", required_argument, NULL, OPT_DB },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "checks", required_argument, NULL, OPT_CHECKS },
-	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
-	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
+	CLI_SHARED_OPTIONS,
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -58,26 +53,18 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 
 	memset(o, 0, sizeof(*o));
 	o->db = getenv("DRVCHECK_DB");
-	o->fail_on = SEV_WARNING;
+	cli_report_options_init(&o->report);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
+		int shared = cli_shared_option(c, optarg, &o->report);
+
+		if (shared < 0)
+			return -1;
+		if (shared)
+			continue;
 		switch (c) {
 		case OPT_DB:
 			o->db = optarg;
-			break;
-		case OPT_FORMAT:
-			if (cli_parse_format(optarg, &o->format))
-				return -1;
-			break;
-		case OPT_CHECKS:
-			strlist_add(&o->check_specs, optarg);
-			break;
-		case OPT_EXCLUDE:
-			strlist_add(&o->exclude_specs, optarg);
-			break;
-		case OPT_FAIL_ON:
-			if (cli_parse_fail_on(optarg, &o->fail_on))
-				return -1;
 			break;
 		case 'h':
 			report_usage(stdout);
@@ -146,7 +133,7 @@ int cmd_report(int argc, char **argv)
 	int status = EXIT_TROUBLE;
 
 	if (parse_options(argc, argv, &o) ||
-	    cli_build_selection(&o.check_specs, &o.exclude_specs, 0, &sel))
+	    cli_build_selection(&o.report, 0, &sel))
 		goto out;
 	if (!is_regular(o.db)) {
 		fprintf(stderr, "drvcheck: report: %s: no such facts database\n", o.db);
@@ -155,11 +142,10 @@ int cmd_report(int argc, char **argv)
 	if (replay(o.db, &sel, &findings))
 		goto out;
 	finding_list_normalize(&findings);
-	output_findings(stdout, o.format, &findings);
-	status = cli_findings_status(&findings, o.fail_on);
+	output_findings(stdout, o.report.format, &findings);
+	status = cli_findings_status(&findings, o.report.fail_on);
 out:
 	finding_list_free(&findings);
-	strlist_free(&o.check_specs);
-	strlist_free(&o.exclude_specs);
+	cli_report_options_free(&o.report);
 	return status;
 }

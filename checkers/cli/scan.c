@@ -39,35 +39,29 @@ static void scan_usage(FILE *out)
 }
 
 struct scan_options {
-	enum output_format format;
+	struct cli_report_options report;
 	const char *output;
 	const char *baseline;
 	const char *write_baseline;
-	int fail_on;		/* enum severity, or -1 for never */
 	unsigned int engine_mask;
 	bool engine_explicit;
 	unsigned int kernel_version;
 	bool kernel_version_given;
 	bool quiet;
 	int jobs;
-	struct strlist check_specs;	/* applied in order */
-	struct strlist exclude_specs;
 };
 
 enum {
-	OPT_FORMAT = 256, OPT_CHECKS, OPT_EXCLUDE, OPT_ENGINE, OPT_BASELINE,
-	OPT_WRITE_BASELINE, OPT_FAIL_ON, OPT_KERNEL_VERSION,
+	OPT_ENGINE = CLI_OPT_OWN, OPT_BASELINE, OPT_WRITE_BASELINE,
+	OPT_KERNEL_VERSION,
 };
 
 static const struct option long_options[] = {
-	{ "format", required_argument, NULL, OPT_FORMAT },
+	CLI_SHARED_OPTIONS,
 	{ "output", required_argument, NULL, 'o' },
-	{ "checks", required_argument, NULL, OPT_CHECKS },
-	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "engine", required_argument, NULL, OPT_ENGINE },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
-	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 	{ "kernel-version", required_argument, NULL, OPT_KERNEL_VERSION },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -107,25 +101,21 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 	char *end;
 
 	memset(o, 0, sizeof(*o));
-	o->fail_on = SEV_WARNING;
+	cli_report_options_init(&o->report);
 	o->engine_mask = ~0u;
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	o->jobs = n > 0 ? (int)n : 1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:j:qh", long_options, NULL)) != -1) {
+		int shared = cli_shared_option(c, optarg, &o->report);
+
+		if (shared < 0)
+			return -1;
+		if (shared)
+			continue;
 		switch (c) {
-		case OPT_FORMAT:
-			if (cli_parse_format(optarg, &o->format))
-				return -1;
-			break;
 		case 'o':
 			o->output = optarg;
-			break;
-		case OPT_CHECKS:
-			strlist_add(&o->check_specs, optarg);
-			break;
-		case OPT_EXCLUDE:
-			strlist_add(&o->exclude_specs, optarg);
 			break;
 		case OPT_ENGINE:
 			if (parse_engines(optarg, &o->engine_mask))
@@ -137,10 +127,6 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 			break;
 		case OPT_WRITE_BASELINE:
 			o->write_baseline = optarg;
-			break;
-		case OPT_FAIL_ON:
-			if (cli_parse_fail_on(optarg, &o->fail_on))
-				return -1;
 			break;
 		case OPT_KERNEL_VERSION:
 			o->kernel_version = kernel_version_parse(optarg);
@@ -194,8 +180,7 @@ static void summary(const struct finding_list *list, size_t files,
 
 static void options_free(struct scan_options *o)
 {
-	strlist_free(&o->check_specs);
-	strlist_free(&o->exclude_specs);
+	cli_report_options_free(&o->report);
 }
 
 int cmd_scan(int argc, char **argv)
@@ -218,7 +203,7 @@ int cmd_scan(int argc, char **argv)
 	}
 	if (!o.kernel_version_given)
 		o.kernel_version = sources_kernel_version(argv[optind]);
-	if (cli_build_selection(&o.check_specs, &o.exclude_specs,
+	if (cli_build_selection(&o.report,
 				o.kernel_version, &sel))
 		goto out;
 	for (int i = optind; i < argc; i++)
@@ -245,14 +230,14 @@ int cmd_scan(int argc, char **argv)
 		perror(o.output);
 		goto out;
 	}
-	output_findings(out, o.format, &findings);
+	output_findings(out, o.report.format, &findings);
 	if (out != stdout && fclose(out)) {
 		perror(o.output);
 		goto out;
 	}
 	if (!o.quiet)
 		summary(&findings, req.files.n, baselined, &st);
-	status = cli_findings_status(&findings, o.fail_on);
+	status = cli_findings_status(&findings, o.report.fail_on);
 	if (st.tool_error || st.explicit_unparsed)
 		status = EXIT_TROUBLE;
 out:

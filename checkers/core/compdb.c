@@ -56,7 +56,7 @@ static void put_utf8(struct strbuf *sb, unsigned long c)
 	sb_add(sb, b, n);
 }
 
-/* \uXXXX at p (p at the 'u'), a surrogate pair as one character. */
+/* A \u escape and its four hex digits at p (p at the 'u'), a surrogate pair as one character. */
 static bool unicode_escape(struct json *j, struct strbuf *sb)
 {
 	unsigned long c = 0;

@@ -41,23 +41,9 @@ static bool hands_on(struct instruction *insn)
 	}
 }
 
-struct values {
-	pseudo_t *p;
-	size_t n, cap;
-};
-
-static void values_add(struct values *v, pseudo_t p)
-{
-	for (size_t i = 0; i < v->n; i++)
-		if (v->p[i] == p)
-			return;
-	GROW(v->p, v->cap, v->n + 1);
-	v->p[v->n++] = p;
-}
-
 /* What the function reads back from the memory store wrote. */
 static void add_loads(struct entrypoint *ep, struct instruction *store,
-		      struct values *v)
+		      struct pseudo_set *v)
 {
 	struct basic_block *bb;
 	struct instruction *insn;
@@ -66,20 +52,20 @@ static void add_loads(struct entrypoint *ep, struct instruction *store,
 		FOR_EACH_PTR(bb->insns, insn) {
 			if (insn->bb && insn->opcode == OP_LOAD &&
 			    insn_same_memory(insn, store))
-				values_add(v, insn->target);
+				pseudo_set_add(v, insn->target);
 		} END_FOR_EACH_PTR(insn);
 	} END_FOR_EACH_PTR(bb);
 }
 
 static bool result_tested(struct entrypoint *ep, pseudo_t result)
 {
-	struct values v = { 0 };
+	struct pseudo_set v = { 0 };
 	size_t done = 0;
 	bool tested = false;
 
-	values_add(&v, result);
+	pseudo_set_add(&v, result);
 	while (done < v.n && !tested) {
-		pseudo_t p = v.p[done++];
+		pseudo_t p = v.items[done++];
 		struct pseudo_user *pu;
 
 		FOR_EACH_PTR(p->users, pu) {
@@ -100,10 +86,10 @@ static bool result_tested(struct entrypoint *ep, pseudo_t result)
 			if (insn->opcode == OP_CALL || !insn->target ||
 			    insn->target == VOID)
 				continue;
-			values_add(&v, insn->target);
+			pseudo_set_add(&v, insn->target);
 		} END_FOR_EACH_PTR(pu);
 	}
-	free(v.p);
+	free(v.items);
 	return tested;
 }
 

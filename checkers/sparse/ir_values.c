@@ -59,13 +59,7 @@ bool pseudo_may_be(pseudo_t handle, pseudo_t value)
 	return false;
 }
 
-/* Values already looked at by pseudo_origin(), by address. */
-struct pseudo_set {
-	pseudo_t *items;
-	size_t n, cap;
-};
-
-static bool pseudo_set_add(struct pseudo_set *set, pseudo_t p)
+bool pseudo_set_add(struct pseudo_set *set, pseudo_t p)
 {
 	for (size_t i = 0; i < set->n; i++)
 		if (set->items[i] == p)

@@ -11,6 +11,15 @@
 
 #include "sparse_headers.h"
 
+/* A set of values by address, in the order added (a work list too). */
+struct pseudo_set {
+	pseudo_t *items;
+	size_t n, cap;
+};
+
+/* false when p was in the set already */
+bool pseudo_set_add(struct pseudo_set *set, pseudo_t p);
+
 /* false for NULL, VOID and registers whose defining instruction is dead */
 bool pseudo_is_live(pseudo_t p);
 
