@@ -269,7 +269,9 @@ static int st_unmap_coherent(struct device *dev)
 /*
  * dma-coherent-streaming-mix: a streaming page mapping released with
  * dma_free_coherent().  dma-direct frees the page of the handle with
- * __free_pages(), which is what this page needs anyway.
+ * __free_pages(), which is what this page needs anyway.  Mapped
+ * DMA_BIDIRECTIONAL, the direction a coherent free implies, so that the
+ * kind is the only thing wrong.
  */
 static int st_free_streaming(struct device *dev)
 {
@@ -278,13 +280,13 @@ static int st_free_streaming(struct device *dev)
 
 	if (!page)
 		return -ENOMEM;
-	dma = dma_map_page(dev, page, 0, PAGE_SIZE, DMA_TO_DEVICE);
+	dma = dma_map_page(dev, page, 0, PAGE_SIZE, DMA_BIDIRECTIONAL);
 	if (dma_mapping_error(dev, dma)) {
 		__free_page(page);
 		return -EIO;
 	}
 	if (st_bounced(dev, dma, page_address(page))) {
-		dma_unmap_page(dev, dma, PAGE_SIZE, DMA_TO_DEVICE);
+		dma_unmap_page(dev, dma, PAGE_SIZE, DMA_BIDIRECTIONAL);
 		__free_page(page);
 		return -EOPNOTSUPP;
 	}

@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: GPL-2.0
+# The runtime VM test, in the order one boot needs: scenarios (one clean
+# drvcheck_rt), poll, stress, unload under load, and last the pool test
+# (a small pool, reloaded).
+echo "runtime-vm: $(nproc) cpus"
+rt_load all_errors=1 || exit 1
+st_load || exit 1
+grep -i drvcheck_selftest /proc/iomem | sed 's/^/    /'
+
+test_scenarios
+test_leak
+test_user_map
+test_poll
+test_stress 1 2000
+test_stress 4 5000
+test_unload_under_load
+test_pool 64 100
+
+bad=$(dmesg_bad)
+[ -z "$bad" ] && pass "dmesg: no BUG/WARNING/Oops" || fail "dmesg" "$bad"
+echo "runtime-vm: $FAILS failure(s)"
+[ "$FAILS" = 0 ]

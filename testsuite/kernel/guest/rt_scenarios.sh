@@ -1,0 +1,199 @@
+# SPDX-License-Identifier: GPL-2.0
+# (a) Every selftest scenario against drvcheck_rt all_errors=1: `errors`
+# cleared, the scenario run, the new lines compared with what the scenario
+# does (runtime/selftest/st_dma.c, st_region.c say why).  Correct use: no
+# line.  Misuse: exactly the expected ids, each once, at func=st_<name>,
+# with dma-debug's wording.
+#
+# scenario | expected ids | text the message must contain
+# An empty id list on a misuse is a bug the runtime cannot see; the reason
+# is in the scenario's comment and in the NOTE this test prints.
+SCENARIOS='
+map_single||
+map_page||
+map_sg||
+coherent||
+sync||
+sync_sg||
+map_resource||
+overlap_to_device||
+unmap_size|dma-unmap-size|device driver frees DMA memory with different size [device address=0x
+free_coherent_size|dma-unmap-size|device driver frees DMA memory with different size
+unmap_coherent|dma-coherent-streaming-mix|device driver frees DMA memory with wrong function
+free_streaming|dma-coherent-streaming-mix|device driver frees DMA memory with wrong function
+unmap_sg_as_page|dma-unmap-kind|device driver frees DMA memory with wrong function
+unmap_resource_as_page|dma-unmap-kind|device driver frees DMA memory with wrong function
+unmap_single_as_page||
+unmap_direction|dma-direction|device driver frees DMA memory with different direction
+unmap_sg_nents||
+double_unmap|dma-double-unmap|device driver tries to free DMA memory it has not allocated
+unmap_never_mapped|dma-double-unmap|device driver tries to free DMA memory it has not allocated [device address=0x0000000000000000]
+unmap_map_error|dma-mapping-error-unchecked|device driver tries to free an invalid DMA memory address
+free_cpu_addr|dma-free-cpu-addr|device driver frees DMA memory with different CPU address
+sync_unmapped|dma-sync-unmapped|device driver tries to sync DMA memory it has not allocated
+sync_range|dma-unmap-size|device driver syncs DMA memory outside allocated range
+sync_direction|dma-direction|device driver syncs DMA memory with different direction
+sync_coherent|dma-coherent-streaming-mix|device driver syncs coherent DMA memory
+map_rodata|dma-map-stack|device driver maps memory from kernel text or rodata
+overlap|dma-overlap|cacheline tracking EEXIST, overlapping mappings aren'"'"'t supported
+region||
+region_exclusive||
+release_unrequested|iomem-release-mismatch|Trying to free nonexistent resource
+release_size|iomem-release-mismatch|release does not match the request
+'
+# Details of the texts: the figures the scenario used.
+DETAIL_unmap_size='[map size=512 bytes] [unmap size=256 bytes]'
+DETAIL_free_coherent_size='[map size=4096 bytes] [unmap size=2048 bytes]'
+DETAIL_unmap_coherent='[mapped as coherent] [unmapped as single]'
+DETAIL_free_streaming='[mapped as single] [unmapped as coherent]'
+DETAIL_unmap_sg_as_page='[mapped as scather-gather] [unmapped as single]'
+# ("scather-gather": dma-debug's own spelling, kept for log parsers)
+DETAIL_unmap_resource_as_page='[mapped as resource] [unmapped as single]'
+DETAIL_unmap_direction='[mapped with DMA_TO_DEVICE] [unmapped with DMA_FROM_DEVICE]'
+DETAIL_sync_range='[allocation size=512 bytes] [sync offset+size=768]'
+DETAIL_sync_direction='[mapped with DMA_FROM_DEVICE] [synced with DMA_TO_DEVICE]'
+NOTE_unmap_single_as_page='single vs page is static-only on 6.1: both are dma_*_page_attrs'
+NOTE_unmap_sg_nents='dma-direct never merges segments: dma_map_sg() returns nents, the bug has no run-time effect to see'
+
+# One scenario: run_case NAME "EXPECTED IDS" TEXT
+run_case() {
+	name=$1 want=$2 text=$3
+	errors_clear
+	if ! st_run "$name"; then
+		fail "scenario $name" "writing it to run failed"
+		return
+	fi
+	got=$(error_ids)
+	if [ "$got" != "$want" ]; then
+		fail "scenario $name" "ids [$got], expected [$want]"
+		sed 's/^/    /' $RT/errors
+		return
+	fi
+	[ -z "$want" ] && { pass "scenario $name (no error)"; return; }
+	bad=""
+	while IFS= read -r line; do
+		func=$(field "$line" func)
+		msg=$(field "$line" msg)
+		[ "$func" = "st_$name" ] || bad="$bad func=$func;"
+		case $msg in
+		*"$text"*) ;;
+		*) bad="$bad text [$msg] lacks [$text];" ;;
+		esac
+		eval detail=\${DETAIL_$name:-}
+		if [ -n "$detail" ]; then
+			case $msg in
+			*"$detail"*) ;;
+			*) bad="$bad text lacks [$detail];" ;;
+			esac
+		fi
+		case $(field "$line" id) in
+		dma-*)
+			[ "$(field "$line" driver)" = drvcheck_selftest ] &&
+			[ "$(field "$line" device)" = drvcheck_selftest.0 ] ||
+				bad="$bad driver/device [$(field "$line" driver) $(field "$line" device)];"
+			case $msg in
+			"DMA-API: drvcheck_selftest drvcheck_selftest.0: "*) ;;
+			*) bad="$bad no dma-debug prefix;" ;;
+			esac ;;
+		esac
+	done < $RT/errors
+	if [ -n "$bad" ]; then
+		fail "scenario $name" "$bad"
+		sed 's/^/    /' $RT/errors
+	else
+		pass "scenario $name ($want)"
+	fi
+}
+
+test_scenarios() {
+	listed=$(cat $ST/scenarios | tr '\n' ' ')
+	tested=""
+	echo "$SCENARIOS" | while IFS='|' read -r name want text; do
+		[ -n "$name" ] || continue
+		eval n=\${NOTE_$name:-}
+		[ -n "$n" ] && note "$name: expected no runtime error: $n"
+		run_case "$name" "$want" "$text"
+	done > /tmp/scenarios.out
+	cat /tmp/scenarios.out
+	FAILS=$((FAILS + $(grep -c '^FAIL' /tmp/scenarios.out)))
+
+	# The dmesg side: every misuse above logged with its id.
+	n=$(dmesg | grep -c 'drvcheck_rt: .*\[drvcheck-dma-unmap-size\]')
+	[ "$n" -ge 3 ] && pass "dmesg carries [drvcheck-<id>] lines ($n dma-unmap-size)" ||
+		fail "dmesg" "expected >= 3 dma-unmap-size lines, saw $n"
+
+	# Every scenario the module lists is in the table (or tested below).
+	for s in $listed; do
+		case "$SCENARIOS" in
+		*"
+$s|"*) ;;
+		*) case $s in leak|exclusive_hold|exclusive_drop) ;;
+		   *) fail "scenario list" "$s is not in the expectation table" ;;
+		   esac ;;
+		esac
+	done
+
+	# Unknown names are refused.
+	if echo no_such_scenario > $ST/run 2>/dev/null; then
+		fail "run unknown" "accepted"
+	else
+		pass "run unknown scenario refused"
+	fi
+
+	live=$(drv_stat live)
+	[ "$live" = 0 ] && pass "live mappings back to 0 after the scenarios" ||
+		fail "live after scenarios" "live=$live"
+}
+
+# dma-leak: a mapping left when the driver is unbound through sysfs.
+test_leak() {
+	errors_clear
+	st_run leak || { fail "scenario leak" "run failed"; return; }
+	echo drvcheck_selftest.0 > /sys/bus/platform/drivers/drvcheck_selftest/unbind
+	got=$(error_ids)
+	line=$(head -n 1 $RT/errors)
+	if [ "$got" != dma-leak ]; then
+		fail "scenario leak" "ids [$got] after unbind, expected [dma-leak]"
+		sed 's/^/    /' $RT/errors
+	else
+		case "$(field "$line" mapped_at)|$(field "$line" msg)" in
+		st_leak*"|"*"device driver has pending DMA allocations while released from device [count=1]"*)
+			pass "scenario leak (dma-leak at unbind, mapped at st_leak)" ;;
+		*) fail "scenario leak" "mapped_at/msg: $line" ;;
+		esac
+	fi
+	echo drvcheck_selftest.0 > /sys/bus/platform/drivers/drvcheck_selftest/bind
+	errors_clear
+	st_run map_single && [ -z "$(error_ids)" ] &&
+		pass "rebound driver works" || fail "rebind" "map_single after bind: [$(error_ids)]"
+	live=$(drv_stat live)
+	[ "$live" = 0 ] && pass "live 0 after the leak was reported" ||
+		fail "live after leak" "live=$live"
+}
+
+# iomem-user-map-refused: /dev/mem of an exclusive region (busybox devmem
+# mmaps /dev/mem).  The kernel refuses it (CONFIG_IO_STRICT_DEVMEM).
+test_user_map() {
+	start=$(sed -n 's/.*start=\(0x[0-9a-f]*\).*/\1/p' $ST/region)
+	addr=$(printf '0x%x' $((start + 0x4000)))
+	errors_clear
+	st_run exclusive_hold || { fail "exclusive_hold" "run failed"; return; }
+	[ -z "$(error_ids)" ] || fail "exclusive_hold" "errors [$(error_ids)]"
+	if devmem "$addr" 32 >/dev/null 2>&1; then
+		fail "devmem exclusive" "the kernel allowed the mapping of $addr"
+	fi
+	got=$(error_ids)
+	line=$(head -n 1 $RT/errors)
+	case "$got|$(field "$line" msg)" in
+	"iomem-user-map-refused|"*"process devmem (pid "*"maps driver-owned MMIO"*"(exclusive): refused"*)
+		pass "devmem of an exclusive region: iomem-user-map-refused" ;;
+	*) fail "devmem exclusive" "ids [$got]"; sed 's/^/    /' $RT/errors ;;
+	esac
+	st_run exclusive_drop || fail "exclusive_drop" "run failed"
+	errors_clear
+	if devmem "$addr" 32 >/dev/null 2>&1 && [ -z "$(error_ids)" ]; then
+		pass "devmem after the release: allowed, no error"
+	else
+		fail "devmem after release" "rc or errors [$(error_ids)]"
+	fi
+}

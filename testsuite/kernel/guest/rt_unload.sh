@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0
+# (c) drvcheck_rt unloaded and loaded again while the selftest maps and
+# unmaps in background threads.
+test_unload_under_load() {
+	echo "start 2" > $ST/stress_bg || { fail "unload" "stress_bg start failed"; return; }
+	sleep 1
+	if rmmod drvcheck_rt; then
+		pass "rmmod drvcheck_rt under load"
+	else
+		fail "unload" "rmmod drvcheck_rt failed"
+		echo stop > $ST/stress_bg
+		return
+	fi
+	sleep 1
+	rt_load all_errors=1 || { echo stop > $ST/stress_bg; fail "unload" "insmod again failed"; return; }
+	sleep 1
+	echo stop > $ST/stress_bg
+	sed 's/^/    /' $ST/stress_result
+	# A mapping made before the load and unmapped after it is one the new
+	# instance never saw: at most one per thread (dma-double-unmap).
+	n=$(grep -c . $RT/errors)
+	other=$(error_ids | tr ' ' '\n' | grep -v '^dma-double-unmap$' | grep -c .)
+	if [ "$other" = 0 ] && [ "$n" -le 2 ]; then
+		pass "reload under load: $n unmap(s) of mappings made before the load, nothing else"
+	else
+		fail "reload under load" "errors [$(error_ids)]"
+	fi
+	bad=$(dmesg_bad)
+	[ -z "$bad" ] && pass "no oops/WARN across the unload" || fail "unload" "dmesg: $bad"
+	errors_clear
+	st_run unmap_size
+	[ "$(error_ids)" = dma-unmap-size ] && pass "reloaded drvcheck_rt still reports (dma-unmap-size)" ||
+		fail "after reload" "unmap_size gave [$(error_ids)]"
+	errors_clear
+	st_run map_single
+	[ -z "$(error_ids)" ] && [ "$(drv_stat live)" = 0 ] &&
+		pass "reloaded drvcheck_rt: correct use silent, live 0" ||
+		fail "after reload" "map_single gave [$(error_ids)], live $(drv_stat live)"
+}
