@@ -251,6 +251,48 @@ static void check_docs(const char *root)
 	free(path);
 }
 
+/*
+ * The runtime's ids (rt_check_ids in runtime/core/report.c, the strings
+ * after "] = ") are the catalogue's: each is in check_table, and every
+ * check with the RT bit is one of them.
+ */
+static void check_runtime_ids(const char *root)
+{
+	char *path = xasprintf("%s/runtime/core/report.c", root);
+	char *text = read_file(path, NULL);
+	struct strlist ids = { 0 };
+
+	if (!text) {
+		fail("%s: missing", path);
+		free(path);
+		return;
+	}
+	for (const char *p = strstr(text, "rt_check_ids[");
+	     p && (p = strstr(p, "] = \"")); ) {
+		const char *id = p + 5;
+		size_t n = strcspn(id, "\"");
+		char *name = xstrndup(id, n);
+		const struct check *c = check_lookup(name);
+
+		if (!c)
+			fail("%s: runtime id %s is not in the catalogue", path,
+			     name);
+		else if (!(c->engines & ENGINE_RUNTIME))
+			fail("%s: runtime id %s has no RT bit in checks.c",
+			     path, name);
+		strlist_add_owned(&ids, name);
+		p = id + n;
+	}
+	for (size_t i = 0; i < check_count; i++)
+		if ((check_table[i].engines & ENGINE_RUNTIME) &&
+		    !strlist_has(&ids, check_table[i].id))
+			fail("checks.c: %s has the RT bit, the runtime has no "
+			     "such id", check_table[i].id);
+	strlist_free(&ids);
+	free(text);
+	free(path);
+}
+
 int main(int argc, char **argv)
 {
 	const char *root = argc > 1 ? argv[1] : ".";
@@ -286,6 +328,7 @@ int main(int argc, char **argv)
 			fail("check %s is claimed by cocci but no script reports it",
 			     check_table[i].id);
 	check_docs(root);
+	check_runtime_ids(root);
 	regfree(&api);
 	free(dir);
 	printf("model agreement: %u scripts, %zu model functions, %u problems\n",

@@ -24,6 +24,7 @@ int cmd_scan(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_list_checks(int argc, char **argv);
 int cmd_model(int argc, char **argv);
+int cmd_confirm(int argc, char **argv);
 
 /*
  * The options scan and report share (options.c): what to report and how.

@@ -12,6 +12,7 @@ static void usage(FILE *out)
 	      "commands:\n"
 	      "  scan [options] PATH...   run the engines over C files and directories\n"
 	      "  report [--db FILE]       the cross-file findings of a facts database\n"
+	      "  confirm FINDINGS LOG...  static findings against drvcheck_rt.ko's log\n"
 	      "  list-checks [--json]     the check catalogue\n"
 	      "  model                    the API model, one function per line\n"
 	      "  version                  print the version\n"
@@ -33,6 +34,8 @@ int main(int argc, char **argv)
 		return cmd_scan(argc - 1, argv + 1);
 	if (strcmp(cmd, "report") == 0)
 		return cmd_report(argc - 1, argv + 1);
+	if (strcmp(cmd, "confirm") == 0)
+		return cmd_confirm(argc - 1, argv + 1);
 	if (strcmp(cmd, "list-checks") == 0)
 		return cmd_list_checks(argc - 1, argv + 1);
 	if (strcmp(cmd, "model") == 0)

@@ -4,188 +4,8 @@
 #include <string.h>
 
 #include "compdb.h"
+#include "json_read.h"
 #include "kbuild_flags.h"
-
-/* The JSON reader: just enough for an array of objects of strings. */
-struct json {
-	const char *text, *p;
-	const char *expected;	/* what was not found at p, on failure */
-};
-
-static void ws(struct json *j)
-{
-	j->p += strspn(j->p, " \t\r\n");
-}
-
-static bool fail(struct json *j, const char *expected)
-{
-	if (!j->expected)
-		j->expected = expected;
-	return false;
-}
-
-static bool expect(struct json *j, char c)
-{
-	static char what[] = "'?'";
-
-	ws(j);
-	if (*j->p != c) {
-		what[1] = c;
-		return fail(j, what);
-	}
-	j->p++;
-	return true;
-}
-
-static void put_utf8(struct strbuf *sb, unsigned long c)
-{
-	char b[4];
-	size_t n;
-
-	if (c < 0x80) {
-		b[0] = (char)c, n = 1;
-	} else if (c < 0x800) {
-		b[0] = (char)(0xc0 | c >> 6), n = 2;
-	} else if (c < 0x10000) {
-		b[0] = (char)(0xe0 | c >> 12), n = 3;
-	} else {
-		b[0] = (char)(0xf0 | c >> 18), n = 4;
-	}
-	for (size_t i = 1; i < n; i++)
-		b[i] = (char)(0x80 | ((c >> (6 * (n - 1 - i))) & 0x3f));
-	sb_add(sb, b, n);
-}
-
-/* A \u escape and its four hex digits at p (p at the 'u'), a surrogate pair as one character. */
-static bool unicode_escape(struct json *j, struct strbuf *sb)
-{
-	unsigned long c = 0;
-
-	for (int pair = 0; pair < 2; pair++) {
-		char hex[5] = { 0 };
-		char *end;
-		unsigned long v;
-
-		if (pair && strncmp(j->p, "\\u", 2))
-			return fail(j, "the second half of a surrogate pair");
-		j->p += pair ? 2 : 1;
-		memcpy(hex, j->p, strnlen(j->p, 4));
-		v = strtoul(hex, &end, 16);
-		if (end != hex + 4 || (pair && (v < 0xdc00 || v > 0xdfff)))
-			return fail(j, pair ? "the second half of a surrogate pair"
-					    : "four hex digits after \\u");
-		j->p += 4;
-		if (pair)
-			c = 0x10000 + ((c - 0xd800) << 10) + (v - 0xdc00);
-		else
-			c = v;
-		if (c < 0xd800 || c > 0xdbff)
-			break;
-	}
-	put_utf8(sb, c);
-	return true;
-}
-
-static bool json_string(struct json *j, char **out)
-{
-	static const char escapes[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
-	struct strbuf sb = { 0 };
-
-	ws(j);
-	if (*j->p != '"')
-		return fail(j, "a string");
-	for (j->p++; *j->p != '"';) {
-		const char *e;
-
-		if ((unsigned char)*j->p < 0x20) {
-			sb_free(&sb);
-			return fail(j, "the end of the string");
-		}
-		if (*j->p != '\\') {
-			sb_add(&sb, j->p++, 1);
-			continue;
-		}
-		j->p++;
-		if (*j->p == 'u') {
-			if (!unicode_escape(j, &sb)) {
-				sb_free(&sb);
-				return false;
-			}
-			continue;
-		}
-		for (e = escapes; *e && *e != *j->p; e += 2)
-			;
-		if (!*e || !*j->p) {
-			sb_free(&sb);
-			return fail(j, "an escape sequence");
-		}
-		sb_add(&sb, e + 1, 1);
-		j->p++;
-	}
-	j->p++;
-	*out = sb.buf ? sb.buf : xstrdup("");
-	return true;
-}
-
-typedef bool member_fn(struct json *j, const char *key, void *arg);
-
-/*
- * An array or an object (open is '[' or '{'): fn is called for each
- * element, with the member's name in an object, NULL in an array.
- */
-static bool json_container(struct json *j, char open, member_fn *fn, void *arg)
-{
-	char close = open == '[' ? ']' : '}';
-
-	ws(j);
-	if (*j->p != open)
-		return fail(j, open == '[' ? "an array" : "an object");
-	j->p++;
-	ws(j);
-	if (*j->p == close) {
-		j->p++;
-		return true;
-	}
-	for (;;) {
-		char *key = NULL;
-		bool ok = open == '[' || (json_string(j, &key) && expect(j, ':'));
-
-		ok = ok && fn(j, key, arg);
-		free(key);
-		if (!ok)
-			return false;
-		ws(j);
-		if (*j->p != ',')
-			return expect(j, close);
-		j->p++;
-	}
-}
-
-static bool skip_value(struct json *j, const char *key, void *depth)
-{
-	int inner = *(int *)depth + 1;
-	size_t n;
-	char *s;
-
-	(void)key;
-	ws(j);
-	if (inner > 100)
-		return fail(j, "less nesting");
-	if (*j->p == '[' || *j->p == '{')
-		return json_container(j, *j->p, skip_value, &inner);
-	if (*j->p == '"') {
-		if (!json_string(j, &s))
-			return false;
-		free(s);
-		return true;
-	}
-	/* numbers, true, false, null */
-	n = strspn(j->p, "+-.0123456789Eeaflnrstu");
-	if (!n)
-		return fail(j, "a value");
-	j->p += n;
-	return true;
-}
 
 /* One object of the array, as written. */
 struct raw_entry {
@@ -194,25 +14,25 @@ struct raw_entry {
 	bool has_args;
 };
 
-static bool string_member(struct json *j, char **field)
+static bool string_member(struct json_reader *j, char **field)
 {
 	free(*field);
 	*field = NULL;
-	return json_string(j, field);
+	return json_read_string(j, field);
 }
 
-static bool arg_member(struct json *j, const char *key, void *args)
+static bool arg_member(struct json_reader *j, const char *key, void *args)
 {
 	char *s;
 
 	(void)key;
-	if (!json_string(j, &s))
+	if (!json_read_string(j, &s))
 		return false;
 	strlist_add_owned(args, s);
 	return true;
 }
 
-static bool entry_member(struct json *j, const char *key, void *arg)
+static bool entry_member(struct json_reader *j, const char *key, void *arg)
 {
 	struct raw_entry *r = arg;
 	int depth = 0;
@@ -226,9 +46,9 @@ static bool entry_member(struct json *j, const char *key, void *arg)
 	if (strcmp(key, "arguments") == 0) {
 		strlist_free(&r->args);
 		r->has_args = true;
-		return json_container(j, '[', arg_member, &r->args);
+		return json_read_container(j, '[', arg_member, &r->args);
 	}
-	return skip_value(j, key, &depth);
+	return json_read_skip_value(j, key, &depth);
 }
 
 /*
@@ -367,11 +187,11 @@ struct load {
 	bool bad_entry;		/* add_entry said why */
 };
 
-static bool entry_fn(struct json *j, const char *key, void *arg)
+static bool entry_fn(struct json_reader *j, const char *key, void *arg)
 {
 	struct load *l = arg;
 	struct raw_entry r = { 0 };
-	bool ok = json_container(j, '{', entry_member, &r);
+	bool ok = json_read_container(j, '{', entry_member, &r);
 
 	(void)key;
 	if (ok && add_entry(l->db, &r, l->path, l->index++)) {
@@ -389,7 +209,7 @@ int compdb_load(struct compdb *db, const char *path)
 {
 	size_t first = db->n;
 	struct load l = { db, path, 0, false };
-	struct json j = { 0 };
+	struct json_reader j = { 0 };
 	char *text = read_file(path, NULL);
 	bool ok;
 
@@ -398,10 +218,10 @@ int compdb_load(struct compdb *db, const char *path)
 		return -1;
 	}
 	j.text = j.p = text;
-	ok = json_container(&j, '[', entry_fn, &l);
-	ws(&j);
+	ok = json_read_container(&j, '[', entry_fn, &l);
+	json_read_ws(&j);
 	if (ok && *j.p)
-		ok = fail(&j, "the end after the array");
+		ok = json_read_fail(&j, "the end after the array");
 	if (!ok && !l.bad_entry) {
 		unsigned int line = 1;
 

@@ -123,31 +123,49 @@ void sb_free(struct strbuf *sb)
 	sb->len = sb->cap = 0;
 }
 
-char *read_file(const char *path, size_t *len)
+/* All of f; NULL with errno on a read error.  Does not close f. */
+static char *read_stream(FILE *f, size_t *len)
 {
 	struct strbuf sb = { 0 };
 	char chunk[65536];
-	FILE *f = fopen(path, "rb");
 	size_t n;
 
-	if (!f)
-		return NULL;
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		sb_add(&sb, chunk, n);
 	if (ferror(f)) {
 		int err = errno;
 
-		fclose(f);
 		sb_free(&sb);
 		errno = err;
 		return NULL;
 	}
-	fclose(f);
 	if (!sb.buf)
 		sb_add(&sb, "", 0);
 	if (len)
 		*len = sb.len;
 	return sb.buf;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *text;
+	int err;
+
+	if (!f)
+		return NULL;
+	text = read_stream(f, len);
+	err = errno;
+	fclose(f);
+	errno = err;
+	return text;
+}
+
+char *read_file_or_stdin(const char *path)
+{
+	if (!path || strcmp(path, "-") == 0)
+		return read_stream(stdin, NULL);
+	return read_file(path, NULL);
 }
 
 bool is_dir(const char *path)

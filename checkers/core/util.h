@@ -33,6 +33,8 @@ void sb_free(struct strbuf *sb);
 
 /* Whole file into a NUL-terminated buffer; NULL and errno set on failure. */
 char *read_file(const char *path, size_t *len);
+/* read_file(), or standard input for NULL or "-". */
+char *read_file_or_stdin(const char *path);
 
 bool is_dir(const char *path);
 bool is_regular(const char *path);

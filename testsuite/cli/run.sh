@@ -82,6 +82,38 @@ else
 	fail=$((fail + 1)); echo "FAIL sarif schema validation: no schema (./bootstrap test fetches it)"
 fi
 
+# confirm: the case's finding (dma-unmap-size in mbox_send_config) against
+# runtime logs in the two forms drvcheck_rt.ko writes.  The logs say what the
+# runtime would report for that driver; the verdicts follow from them.
+"$DRVCHECK" scan -q --format json "$BUGGY" > "$T/findings.json"
+TAB=$(printf '\t')
+{
+	printf 'id=dma-unmap-size%sdriver=mbox%sdevice=mbox.0%saddr=0x1000%s' "$TAB" "$TAB" "$TAB" "$TAB"
+	printf 'size=256%sfunc=mbox_send_config%sat=mbox_send_config.isra.0+0x3c/0x90 [mbox]%s' "$TAB" "$TAB" "$TAB"
+	printf 'mapped_at=mbox_send_config+0x1c/0x90 [mbox]%smsg=DMA-API: mbox mbox.0: device driver frees DMA memory with different size\n' "$TAB"
+	printf 'id=dma-overlap%sdriver=mbox%sdevice=mbox.0%saddr=0x2000%ssize=64%sfunc=mbox_reset%sat=mbox_reset+0x10/0x40 [mbox]%smapped_at=-%smsg=DMA-API: x\n' \
+		"$TAB" "$TAB" "$TAB" "$TAB" "$TAB" "$TAB" "$TAB" "$TAB"
+} > "$T/errors"
+expect 1 "confirm: a runtime error in the finding's function" -- "$DRVCHECK" confirm "$T/findings.json" "$T/errors"
+grep_in out "^confirmed .*dma-unmap-size in mbox_send_config" "confirm: the finding is confirmed"
+grep_in out "^unpredicted .*dma-overlap in mbox_reset .*runtime-only" "confirm: the runtime-only error is listed"
+cat > "$T/dmesg" <<'DMESG'
+[    3.101] drvcheck_rt: DMA-API: mbox mbox.0: device driver frees DMA memory with different size [device address=0x1000] [map size=258 bytes] [unmap size=256 bytes] [drvcheck-dma-unmap-size]
+[    3.101] drvcheck_rt:   at mbox_probe+0x3c/0x90 [mbox]
+DMESG
+expect 1 "confirm: a dmesg capture" -- "$DRVCHECK" confirm --format json "$T/findings.json" "$T/dmesg"
+grep_in out '"status":"not-exercised","check":"dma-unmap-size"' "confirm: an error in another function does not confirm"
+grep_in out '"status":"unpredicted","check":"dma-unmap-size","driver":"mbox","function":"mbox_probe"' "confirm: it is listed as unpredicted"
+: > "$T/none"
+expect 0 "confirm: an empty runtime log" -- "$DRVCHECK" confirm "$T/findings.json" "$T/none"
+grep_in out "^not exercised .*dma-unmap-size" "confirm: nothing exercised"
+expect 2 "confirm: findings that are not JSON" -- "$DRVCHECK" confirm "$T/dmesg" "$T/errors"
+grep_in err "not drvcheck's JSON output" "confirm: bad findings are explained"
+printf 'id=dma-unmap-size\tdriver=x\n' > "$T/bad-errors"
+expect 2 "confirm: a debugfs line without func=" -- "$DRVCHECK" confirm "$T/findings.json" "$T/bad-errors"
+expect 2 "confirm: a missing runtime log" -- "$DRVCHECK" confirm "$T/findings.json" "$T/nonexistent"
+expect 2 "confirm: one argument" -- "$DRVCHECK" confirm "$T/findings.json"
+
 # Baselines: accepted findings stop failing; fingerprints survive line shifts.
 expect 1 "write a baseline" -- "$DRVCHECK" scan --write-baseline "$T/base" "$BUGGY"
 expect 0 "baselined findings pass" -- "$DRVCHECK" scan --baseline "$T/base" "$BUGGY"
