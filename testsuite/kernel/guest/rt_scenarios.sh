@@ -72,9 +72,10 @@ run_case() {
 	[ -z "$want" ] && { pass "scenario $name (no error)"; return; }
 	bad=""
 	while IFS= read -r line; do
+		# func: the call site's symbol, "st_x [module]" for a module
 		func=$(field "$line" func)
 		msg=$(field "$line" msg)
-		[ "$func" = "st_$name" ] || bad="$bad func=$func;"
+		[ "${func%% *}" = "st_$name" ] || bad="$bad func=$func;"
 		case $msg in
 		*"$text"*) ;;
 		*) bad="$bad text [$msg] lacks [$text];" ;;
