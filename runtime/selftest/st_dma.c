@@ -513,9 +513,12 @@ static int st_sync_range(struct device *dev)
 		kfree(buf);
 		return -EIO;
 	}
-	if (!st_bounced(dev, dma, buf))
-		dma_sync_single_range_for_cpu(dev, dma, 256, ST_LEN,
-					      DMA_FROM_DEVICE);
+	if (st_bounced(dev, dma, buf)) {
+		dma_unmap_single(dev, dma, ST_LEN, DMA_FROM_DEVICE);
+		kfree(buf);
+		return -EOPNOTSUPP;
+	}
+	dma_sync_single_range_for_cpu(dev, dma, 256, ST_LEN, DMA_FROM_DEVICE);
 	dma_unmap_single(dev, dma, ST_LEN, DMA_FROM_DEVICE);
 	kfree(buf);
 	return 0;

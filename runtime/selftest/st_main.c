@@ -75,6 +75,10 @@ static int st_remove(struct platform_device *pdev)
 		release_mem_region(st.excl->start, resource_size(st.excl));
 		st.excl = NULL;
 	}
+	if (st.held) {
+		release_mem_region(st.held->start, resource_size(st.held));
+		st.held = NULL;
+	}
 	/* st_leak's bug: the buffer is freed, its mapping never unmapped */
 	kfree(priv->leak_buf);
 	priv->leak_buf = NULL;

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The runtime's VM test (ctest runtime_vm): drvcheck_rt.ko against
-# drvcheck_selftest.ko in one qemu boot with 2 CPUs.  The guest parts
-# (guest/rt_*.sh) are joined into one guest script: rt_lib.sh first,
-# rt_main.sh, which runs them, last.  Each part prints PASS/FAIL lines;
-# the exit status is the guest's (0: no FAIL).
+# drvcheck_selftest.ko in two qemu boots with 2 CPUs: dma-direct with
+# iomem=strict (guest/rt_main.sh), then swiotlb=force iomem=relaxed
+# (guest/rt_bounce_main.sh).  The guest parts (guest/rt_*.sh) are joined
+# into one guest script per boot, rt_lib.sh first, the *_main.sh that runs
+# them last.  Each part prints PASS/FAIL lines; the exit status is 0 only
+# if both guests exit 0 with no FAIL.
 #   runtime-vm.sh [--work DIR] [--smp N] DRVCHECK_RT.ko DRVCHECK_SELFTEST.ko
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -23,15 +25,31 @@ RT_KO=$1 ST_KO=$2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/drvcheck-rtvm.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 G=$HERE/guest
-cat "$G/rt_lib.sh" "$G/rt_scenarios.sh" "$G/rt_poll.sh" "$G/rt_stress.sh" \
-    "$G/rt_unload.sh" "$G/rt_pool.sh" "$G/rt_main.sh" >"$tmp/guest.sh"
+PARTS="$G/rt_lib.sh $G/rt_scenarios.sh $G/rt_poll.sh $G/rt_stress.sh $G/rt_unload.sh $G/rt_pool.sh"
+# shellcheck disable=SC2086
+cat $PARTS "$G/rt_main.sh" >"$tmp/main.sh"
+# shellcheck disable=SC2086
+cat $PARTS "$G/rt_bounce_main.sh" >"$tmp/bounce.sh"
 
-set -- --smp "$SMP" --timeout 600
-[ -n "$WORK" ] && set -- "$@" --work "$WORK"
-rc=0
-"$HERE/run-vm.sh" "$@" "$tmp/guest.sh" "$RT_KO" "$ST_KO" >"$tmp/console" 2>&1 || rc=$?
-cat "$tmp/console"
-npass=$(grep -c '^PASS ' "$tmp/console" || true)
-nfail=$(grep -c '^FAIL ' "$tmp/console" || true)
-echo "runtime-vm: $npass passed, $nfail failed (guest status $rc)"
-[ "$rc" = 0 ] && [ "$nfail" = 0 ]
+# boot NAME SCRIPT [ARGS...]: one VM run; its console, and PASS/FAIL counts
+status=0
+boot() {
+	name=$1 script=$2
+	shift 2
+	set -- --smp "$SMP" --timeout 600 "$@"
+	[ -n "$WORK" ] && set -- "$@" --work "$WORK"
+	rc=0
+	echo "=== runtime-vm: boot $name ==="
+	"$HERE/run-vm.sh" "$@" "$script" "$RT_KO" "$ST_KO" >"$tmp/$name.console" 2>&1 || rc=$?
+	cat "$tmp/$name.console"
+	npass=$(grep -c '^PASS ' "$tmp/$name.console" || true)
+	nfail=$(grep -c '^FAIL ' "$tmp/$name.console" || true)
+	echo "runtime-vm: boot $name: $npass passed, $nfail failed (guest status $rc)"
+	[ "$rc" = 0 ] && [ "$nfail" = 0 ] || status=1
+}
+
+# 1: dma-direct, iomem=strict: scenarios, poll, stress, unload, pool
+boot main "$tmp/main.sh"
+# 2: every streaming map bounced, iomem=relaxed: safety and verdicts
+boot bounce "$tmp/bounce.sh" --append "swiotlb=force iomem=relaxed"
+exit $status
