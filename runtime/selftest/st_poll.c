@@ -101,27 +101,63 @@ static ssize_t st_poll_read(struct file *file, char __user *buf, size_t len,
 	return 0;
 }
 
-#define ST_POLL_FOPS(fn) {			\
-	.owner = THIS_MODULE,			\
-	.read = st_poll_read,			\
-	.poll = fn,				\
-	.llseek = noop_llseek,			\
-}
+/* One plain file_operations per mode: the static engines see each ->poll. */
+static const struct file_operations st_poll_good_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_good,
+	.llseek = noop_llseek,
+};
 
-static const struct file_operations st_poll_mode_fops[ST_POLL_NMODES] = {
-	[ST_POLL_GOOD] = ST_POLL_FOPS(st_poll_good),
-	[ST_POLL_SLEEP] = ST_POLL_FOPS(st_poll_sleep),
-	[ST_POLL_BLOCK] = ST_POLL_FOPS(st_poll_block),
-	[ST_POLL_NO_WAIT] = ST_POLL_FOPS(st_poll_no_wait),
-	[ST_POLL_ERRNO] = ST_POLL_FOPS(st_poll_errno),
-	[ST_POLL_BUSY] = ST_POLL_FOPS(st_poll_busy),
+static const struct file_operations st_poll_sleep_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_sleep,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations st_poll_block_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_block,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations st_poll_no_wait_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_no_wait,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations st_poll_errno_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_errno,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations st_poll_busy_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_busy,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations *const st_poll_mode_fops[ST_POLL_NMODES] = {
+	[ST_POLL_GOOD] = &st_poll_good_fops,
+	[ST_POLL_SLEEP] = &st_poll_sleep_fops,
+	[ST_POLL_BLOCK] = &st_poll_block_fops,
+	[ST_POLL_NO_WAIT] = &st_poll_no_wait_fops,
+	[ST_POLL_ERRNO] = &st_poll_errno_fops,
+	[ST_POLL_BUSY] = &st_poll_busy_fops,
 };
 
 static int st_poll_open(struct inode *inode, struct file *file)
 {
 	const struct file_operations *fops;
 
-	fops = fops_get(&st_poll_mode_fops[READ_ONCE(st_poll_mode)]);
+	fops = fops_get(st_poll_mode_fops[READ_ONCE(st_poll_mode)]);
 	if (!fops)
 		return -ENODEV;
 	atomic_set(&st_poll_kicks, 0);
