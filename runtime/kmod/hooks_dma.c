@@ -220,6 +220,52 @@ static int sg_mapped_of(struct rt_dma_ref *first, int nents)
 	return mapped;
 }
 
+static bool maps_missed(void);
+
+/*
+ * A device bound before we loaded may release what it mapped unseen
+ * (devices.c), and so may any device once a map was missed: such an
+ * address is not reported as never mapped.
+ */
+static bool unseen_prebound(const struct rt_dma_ref *ref, bool containing)
+{
+	struct rt_dma_key key = {
+		.dev = ref->dev, .handle = ref->handle, .size = ref->size,
+		.sg_nents = ref->sg_nents, .kind = ref->kind, .dir = ref->dir,
+	};
+	struct rt_dma_bucket *b;
+	struct rt_dma_entry *e;
+	unsigned long flags;
+	bool found;
+
+	if ((ref->flags & RT_REF_MAP_ERROR) ||
+	    (!rt_device_prebound(ref->dev) && !maps_missed()))
+		return false;
+	if (containing) {
+		e = rt_dma_find_containing(&drt.table, &key, &b, &flags);
+		if (e)
+			rt_dma_unlock_bucket(b, flags);
+		return !e;
+	}
+	b = rt_dma_lock_bucket(&drt.table, rt_dma_hash(&drt.table, ref->handle),
+			       &flags);
+	found = rt_dma_find_exact(b, &key);
+	rt_dma_unlock_bucket(b, flags);
+	return !found;
+}
+
+static void do_unmap(const struct rt_dma_ref *ref)
+{
+	if (!unseen_prebound(ref, false))
+		rt_dma_unmap(&drt.dma, ref);
+}
+
+static void do_sync(const struct rt_dma_ref *ref, bool for_cpu)
+{
+	if (!unseen_prebound(ref, true))
+		rt_dma_sync(&drt.dma, ref, for_cpu);
+}
+
 enum sg_op { SG_UNMAP, SG_SYNC_CPU, SG_SYNC_DEVICE };
 
 static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
@@ -239,9 +285,9 @@ static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
 		if (i >= mapped)
 			break;
 		if (op == SG_UNMAP)
-			rt_dma_unmap(&drt.dma, &ref);
+			do_unmap(&ref);
 		else
-			rt_dma_sync(&drt.dma, &ref, op == SG_SYNC_CPU);
+			do_sync(&ref, op == SG_SYNC_CPU);
 	}
 }
 
@@ -272,7 +318,7 @@ static int unmap_page_pre(struct kprobe *p, struct pt_regs *regs)
 	ref.size = ENTRY_ARGS(regs, 2);
 	if (ref.handle == DMA_MAPPING_ERROR)
 		ref.flags |= RT_REF_MAP_ERROR;
-	rt_dma_unmap(&drt.dma, &ref);
+	do_unmap(&ref);
 	rt_ctx_leave();
 	return 0;
 }
@@ -291,7 +337,7 @@ static int unmap_resource_pre(struct kprobe *p, struct pt_regs *regs)
 	ref.size = ENTRY_ARGS(regs, 2);
 	if (ref.handle == DMA_MAPPING_ERROR)
 		ref.flags |= RT_REF_MAP_ERROR;
-	rt_dma_unmap(&drt.dma, &ref);
+	do_unmap(&ref);
 	rt_ctx_leave();
 	return 0;
 }
@@ -321,7 +367,7 @@ static void sync_single(struct pt_regs *regs, bool for_cpu)
 	ref = ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
 	ref.handle = ENTRY_ARGS(regs, 1);
 	ref.size = ENTRY_ARGS(regs, 2);
-	rt_dma_sync(&drt.dma, &ref, for_cpu);
+	do_sync(&ref, for_cpu);
 	rt_ctx_leave();
 }
 
@@ -397,7 +443,7 @@ static int free_pre(struct kprobe *p, struct pt_regs *regs)
 	ref.size = ENTRY_ARGS(regs, 1);
 	ref.cpu_addr = ENTRY_ARGS(regs, 2);
 	ref.handle = ENTRY_ARGS(regs, 3);
-	rt_dma_unmap(&drt.dma, &ref);
+	do_unmap(&ref);
 	rt_ctx_leave();
 	return 0;
 }
@@ -426,7 +472,32 @@ static struct rt_hook dma_hooks[] = {
 	{ .symbol = "dma_unmap_resource", .pre = unmap_resource_pre },
 };
 
+/*
+ * A map the kprobe core skipped (a kretprobe out of instances, or hit
+ * while another handler ran on that CPU) is one the table never saw.
+ */
+static bool maps_missed(void)
+{
+	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
+		if (!dma_hooks[i].pre && dma_hooks[i].on &&
+		    rt_hook_missed(&dma_hooks[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Unmaps and syncs first: a map recorded while its unmap is not hooked yet
+ * would stay in the table for ever.
+ */
 int rt_hooks_dma_init(void)
 {
-	return rt_hooks_register(dma_hooks, ARRAY_SIZE(dma_hooks));
+	int ok = 0;
+
+	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
+		if (dma_hooks[i].pre)
+			ok += rt_hook_register(&dma_hooks[i]) == 0;
+	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
+		if (!dma_hooks[i].pre)
+			ok += rt_hook_register(&dma_hooks[i]) == 0;
+	return ok;
 }

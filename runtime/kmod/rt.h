@@ -10,6 +10,7 @@
  *   probes.c      registering the kprobes and kretprobes of all hooks
  *   bootinfo.c    what the kernel booted with (iomem=, kernel text)
  *   modules.c     the modules loaded after us: owners of call sites
+ *   devices.c     the devices already bound when we loaded
  *   hooks_dma.c   the DMA API entry points
  *   hooks_region.c __request_region, __release_region, user mappings
  *   hooks_poll.c  watched ->poll callbacks, __pollwait, do_sys_poll
@@ -107,6 +108,12 @@ void rt_modules_live(struct module *mod);
 void rt_modules_going(struct module *mod);
 /* The innermost frame in a module loaded after us: its name, or false. */
 bool rt_modules_owner(const struct rt_site *s, char *name, size_t len);
+
+/* devices.c */
+struct device;
+void rt_devices_init(void);
+bool rt_device_prebound(const struct device *dev);
+void rt_device_forget(const struct device *dev);
 
 /* hooks_*.c */
 int rt_hooks_dma_init(void);
