@@ -25,14 +25,14 @@
 
 #include "rt.h"
 
-static bool dev_tracked(const struct device *dev)
+bool rt_dev_tracked(const struct device *dev)
 {
 	return dev && (dev->bus == &platform_bus_type ||
 		       (IS_ENABLED(CONFIG_PCI) && dev->bus == &pci_bus_type));
 }
 
-static struct rt_dma_ref ref_of(struct device *dev, enum rt_dma_kind kind,
-				unsigned long dir)
+struct rt_dma_ref rt_dma_ref_of(struct device *dev, enum rt_dma_kind kind,
+				 unsigned long dir)
 {
 	struct rt_dma_ref r = {
 		.dev = dev,
@@ -94,7 +94,7 @@ static int map_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	struct dma_call *c = dma_call_of(ri);
 	struct device *dev = (void *)regs_get_kernel_argument(regs, 0);
 
-	if (!dev_tracked(dev))
+	if (!rt_dev_tracked(dev))
 		return 1;
 	c->dev = dev;
 	for (int i = 0; i < 4; i++)
@@ -116,7 +116,7 @@ static int map_page_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (handle == DMA_MAPPING_ERROR)
 		return 0;
 	rt_ctx_enter(&c->site);
-	ref = ref_of(c->dev, RT_DMA_SINGLE, c->arg[3]);
+	ref = rt_dma_ref_of(c->dev, RT_DMA_SINGLE, c->arg[3]);
 	ref.handle = handle;
 	ref.size = size;
 	ref.cpu_addr = page_to_phys(page) + offset;
@@ -138,7 +138,7 @@ static int map_resource_ret(struct kretprobe_instance *ri,
 	if (handle == DMA_MAPPING_ERROR)
 		return 0;
 	rt_ctx_enter(&c->site);
-	ref = ref_of(c->dev, RT_DMA_RESOURCE, c->arg[2]);
+	ref = rt_dma_ref_of(c->dev, RT_DMA_RESOURCE, c->arg[2]);
 	ref.handle = handle;
 	ref.size = c->arg[1];
 	/* MMIO: not a CPU buffer, no overlap tracking (cpu_addr 0). */
@@ -158,7 +158,7 @@ static void map_sg(struct dma_call *c, struct scatterlist *sgl, int nents,
 
 	rt_ctx_enter(&c->site);
 	for_each_sg(sgl, s, mapped, i) {
-		struct rt_dma_ref ref = ref_of(c->dev, RT_DMA_SG, dir);
+		struct rt_dma_ref ref = rt_dma_ref_of(c->dev, RT_DMA_SG, dir);
 
 		ref.handle = sg_dma_address(s);
 		ref.size = sg_dma_len(s);
@@ -254,7 +254,7 @@ static bool unseen_prebound(const struct rt_dma_ref *ref, bool containing)
 	return !found;
 }
 
-static void do_unmap(const struct rt_dma_ref *ref)
+void rt_dma_release(const struct rt_dma_ref *ref)
 {
 	if (!unseen_prebound(ref, false))
 		rt_dma_unmap(&drt.dma, ref);
@@ -275,7 +275,7 @@ static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
 	int i, mapped = nents;
 
 	for_each_sg(sgl, s, nents, i) {
-		struct rt_dma_ref ref = ref_of(dev, RT_DMA_SG, dir);
+		struct rt_dma_ref ref = rt_dma_ref_of(dev, RT_DMA_SG, dir);
 
 		ref.handle = sg_dma_address(s);
 		ref.size = sg_dma_len(s);
@@ -285,7 +285,7 @@ static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
 		if (i >= mapped)
 			break;
 		if (op == SG_UNMAP)
-			do_unmap(&ref);
+			rt_dma_release(&ref);
 		else
 			do_sync(&ref, op == SG_SYNC_CPU);
 	}
@@ -297,7 +297,7 @@ static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
 
 static bool entry_begin(struct pt_regs *regs, struct rt_site *site)
 {
-	if (!dev_tracked((void *)ENTRY_ARGS(regs, 0)))
+	if (!rt_dev_tracked((void *)ENTRY_ARGS(regs, 0)))
 		return false;
 	rt_site_capture(site, regs);
 	rt_ctx_enter(site);
@@ -313,12 +313,12 @@ static int unmap_page_pre(struct kprobe *p, struct pt_regs *regs)
 
 	if (!entry_begin(regs, &site))
 		return 0;
-	ref = ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
+	ref = rt_dma_ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
 	ref.handle = ENTRY_ARGS(regs, 1);
 	ref.size = ENTRY_ARGS(regs, 2);
 	if (ref.handle == DMA_MAPPING_ERROR)
 		ref.flags |= RT_REF_MAP_ERROR;
-	do_unmap(&ref);
+	rt_dma_release(&ref);
 	rt_ctx_leave();
 	return 0;
 }
@@ -332,12 +332,12 @@ static int unmap_resource_pre(struct kprobe *p, struct pt_regs *regs)
 
 	if (!entry_begin(regs, &site))
 		return 0;
-	ref = ref_of(dev, RT_DMA_RESOURCE, ENTRY_ARGS(regs, 3));
+	ref = rt_dma_ref_of(dev, RT_DMA_RESOURCE, ENTRY_ARGS(regs, 3));
 	ref.handle = ENTRY_ARGS(regs, 1);
 	ref.size = ENTRY_ARGS(regs, 2);
 	if (ref.handle == DMA_MAPPING_ERROR)
 		ref.flags |= RT_REF_MAP_ERROR;
-	do_unmap(&ref);
+	rt_dma_release(&ref);
 	rt_ctx_leave();
 	return 0;
 }
@@ -364,7 +364,7 @@ static void sync_single(struct pt_regs *regs, bool for_cpu)
 
 	if (!entry_begin(regs, &site))
 		return;
-	ref = ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
+	ref = rt_dma_ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
 	ref.handle = ENTRY_ARGS(regs, 1);
 	ref.size = ENTRY_ARGS(regs, 2);
 	do_sync(&ref, for_cpu);
@@ -420,7 +420,7 @@ static int alloc_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (!cpu)
 		return 0;
 	rt_ctx_enter(&c->site);
-	ref = ref_of(c->dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
+	ref = rt_dma_ref_of(c->dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
 	ref.handle = *handle;
 	ref.size = c->arg[0];
 	ref.cpu_addr = (unsigned long)cpu;
@@ -439,11 +439,11 @@ static int free_pre(struct kprobe *p, struct pt_regs *regs)
 
 	if (!entry_begin(regs, &site))
 		return 0;
-	ref = ref_of(dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
+	ref = rt_dma_ref_of(dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
 	ref.size = ENTRY_ARGS(regs, 1);
 	ref.cpu_addr = ENTRY_ARGS(regs, 2);
 	ref.handle = ENTRY_ARGS(regs, 3);
-	do_unmap(&ref);
+	rt_dma_release(&ref);
 	rt_ctx_leave();
 	return 0;
 }

@@ -101,13 +101,20 @@ void rt_sink(void *arg, const struct rt_error *e)
 	format_line(l, e);
 	spin_unlock_irqrestore(&ring_lock, flags);
 
+	/*
+	 * Deferred: the console may be one that maps DMA (netconsole), and
+	 * its hook would wait for the bucket lock our caller holds.
+	 */
 	if (!__ratelimit(&rt_print_rs))
 		return;
-	rt_log("%s [drvcheck-%s]", e->msg, e->id);
+	printk_deferred(KERN_ERR "drvcheck_rt: %s [drvcheck-%s]\n", e->msg,
+			e->id);
 	if (e->nstack)
-		rt_log("  at %pS", (void *)e->stack[0]);
+		printk_deferred(KERN_ERR "drvcheck_rt:   at %pS\n",
+				(void *)e->stack[0]);
 	if (e->nmap_stack)
-		rt_log("  mapped at %pS", (void *)e->map_stack[0]);
+		printk_deferred(KERN_ERR "drvcheck_rt:   mapped at %pS\n",
+				(void *)e->map_stack[0]);
 }
 
 void rt_sink_clear(void)

@@ -67,6 +67,21 @@ grep "^id=dma-leak" $D/errors | grep -q "mapped_at=st_leak+" ||
 [ "$(pool_field free)" = "$(pool_field capacity)" ] || fail "pool not full after unbind"
 echo drvcheck_selftest.0 > /sys/bus/platform/drivers/drvcheck_selftest/bind
 
+echo "--- user-space mapping of driver MMIO (/dev/mem mmap)"
+echo x > $D/errors
+echo exclusive_hold > $S/run || fail "exclusive_hold"
+cat $D/regions
+start=$(sed -n 's/^start=\(0x[0-9a-f]*\).*/\1/p' $S/region)
+# Slot 4 is exclusive_hold's, slot 5 nobody's.  busybox devmem mmaps.
+devmem $(printf '0x%x' $((start + 0x5000))) 32 >/dev/null 2>&1
+[ "$(count iomem-user-map-refused)" = 0 ] || fail "a page nobody owns reported"
+devmem $(printf '0x%x' $((start + 0x4000))) 32 >/dev/null 2>&1 &&
+	fail "/dev/mem mmap of an exclusive region allowed"
+[ "$(count iomem-user-map-refused)" -ge 1 ] && ok "iomem-user-map-refused" ||
+	fail "no iomem-user-map-refused for /dev/mem on an exclusive region"
+grep '^id=iomem-user-map-refused' $D/errors | head -n 1
+echo exclusive_drop > $S/run
+
 echo "--- unload while mapping"
 echo x > $D/errors
 echo "start 4" > $S/stress_bg || fail "stress_bg start"
