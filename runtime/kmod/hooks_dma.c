@@ -25,14 +25,14 @@
 
 #include "rt.h"
 
-static bool dev_tracked(const struct device *dev)
+bool rt_dev_tracked(const struct device *dev)
 {
 	return dev && (dev->bus == &platform_bus_type ||
 		       (IS_ENABLED(CONFIG_PCI) && dev->bus == &pci_bus_type));
 }
 
-static struct rt_dma_ref ref_of(struct device *dev, enum rt_dma_kind kind,
-				unsigned long dir)
+struct rt_dma_ref rt_dma_ref_of(struct device *dev, enum rt_dma_kind kind,
+				 unsigned long dir)
 {
 	struct rt_dma_ref r = {
 		.dev = dev,
@@ -94,7 +94,7 @@ static int map_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	struct dma_call *c = dma_call_of(ri);
 	struct device *dev = (void *)regs_get_kernel_argument(regs, 0);
 
-	if (!dev_tracked(dev))
+	if (!rt_dev_tracked(dev))
 		return 1;
 	c->dev = dev;
 	for (int i = 0; i < 4; i++)
@@ -116,7 +116,7 @@ static int map_page_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (handle == DMA_MAPPING_ERROR)
 		return 0;
 	rt_ctx_enter(&c->site);
-	ref = ref_of(c->dev, RT_DMA_SINGLE, c->arg[3]);
+	ref = rt_dma_ref_of(c->dev, RT_DMA_SINGLE, c->arg[3]);
 	ref.handle = handle;
 	ref.size = size;
 	ref.cpu_addr = page_to_phys(page) + offset;
@@ -138,7 +138,7 @@ static int map_resource_ret(struct kretprobe_instance *ri,
 	if (handle == DMA_MAPPING_ERROR)
 		return 0;
 	rt_ctx_enter(&c->site);
-	ref = ref_of(c->dev, RT_DMA_RESOURCE, c->arg[2]);
+	ref = rt_dma_ref_of(c->dev, RT_DMA_RESOURCE, c->arg[2]);
 	ref.handle = handle;
 	ref.size = c->arg[1];
 	/* MMIO: not a CPU buffer, no overlap tracking (cpu_addr 0). */
@@ -158,7 +158,7 @@ static void map_sg(struct dma_call *c, struct scatterlist *sgl, int nents,
 
 	rt_ctx_enter(&c->site);
 	for_each_sg(sgl, s, mapped, i) {
-		struct rt_dma_ref ref = ref_of(c->dev, RT_DMA_SG, dir);
+		struct rt_dma_ref ref = rt_dma_ref_of(c->dev, RT_DMA_SG, dir);
 
 		ref.handle = sg_dma_address(s);
 		ref.size = sg_dma_len(s);
@@ -220,6 +220,52 @@ static int sg_mapped_of(struct rt_dma_ref *first, int nents)
 	return mapped;
 }
 
+static bool maps_missed(void);
+
+/*
+ * A device bound before we loaded may release what it mapped unseen
+ * (devices.c), and so may any device once a map was missed: such an
+ * address is not reported as never mapped.
+ */
+static bool unseen_prebound(const struct rt_dma_ref *ref, bool containing)
+{
+	struct rt_dma_key key = {
+		.dev = ref->dev, .handle = ref->handle, .size = ref->size,
+		.sg_nents = ref->sg_nents, .kind = ref->kind, .dir = ref->dir,
+	};
+	struct rt_dma_bucket *b;
+	struct rt_dma_entry *e;
+	unsigned long flags;
+	bool found;
+
+	if ((ref->flags & RT_REF_MAP_ERROR) ||
+	    (!rt_device_prebound(ref->dev) && !maps_missed()))
+		return false;
+	if (containing) {
+		e = rt_dma_find_containing(&drt.table, &key, &b, &flags);
+		if (e)
+			rt_dma_unlock_bucket(b, flags);
+		return !e;
+	}
+	b = rt_dma_lock_bucket(&drt.table, rt_dma_hash(&drt.table, ref->handle),
+			       &flags);
+	found = rt_dma_find_exact(b, &key);
+	rt_dma_unlock_bucket(b, flags);
+	return !found;
+}
+
+void rt_dma_release(const struct rt_dma_ref *ref)
+{
+	if (!unseen_prebound(ref, false))
+		rt_dma_unmap(&drt.dma, ref);
+}
+
+static void do_sync(const struct rt_dma_ref *ref, bool for_cpu)
+{
+	if (!unseen_prebound(ref, true))
+		rt_dma_sync(&drt.dma, ref, for_cpu);
+}
+
 enum sg_op { SG_UNMAP, SG_SYNC_CPU, SG_SYNC_DEVICE };
 
 static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
@@ -229,7 +275,7 @@ static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
 	int i, mapped = nents;
 
 	for_each_sg(sgl, s, nents, i) {
-		struct rt_dma_ref ref = ref_of(dev, RT_DMA_SG, dir);
+		struct rt_dma_ref ref = rt_dma_ref_of(dev, RT_DMA_SG, dir);
 
 		ref.handle = sg_dma_address(s);
 		ref.size = sg_dma_len(s);
@@ -239,9 +285,9 @@ static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
 		if (i >= mapped)
 			break;
 		if (op == SG_UNMAP)
-			rt_dma_unmap(&drt.dma, &ref);
+			rt_dma_release(&ref);
 		else
-			rt_dma_sync(&drt.dma, &ref, op == SG_SYNC_CPU);
+			do_sync(&ref, op == SG_SYNC_CPU);
 	}
 }
 
@@ -251,7 +297,7 @@ static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
 
 static bool entry_begin(struct pt_regs *regs, struct rt_site *site)
 {
-	if (!dev_tracked((void *)ENTRY_ARGS(regs, 0)))
+	if (!rt_dev_tracked((void *)ENTRY_ARGS(regs, 0)))
 		return false;
 	rt_site_capture(site, regs);
 	rt_ctx_enter(site);
@@ -267,12 +313,12 @@ static int unmap_page_pre(struct kprobe *p, struct pt_regs *regs)
 
 	if (!entry_begin(regs, &site))
 		return 0;
-	ref = ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
+	ref = rt_dma_ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
 	ref.handle = ENTRY_ARGS(regs, 1);
 	ref.size = ENTRY_ARGS(regs, 2);
 	if (ref.handle == DMA_MAPPING_ERROR)
 		ref.flags |= RT_REF_MAP_ERROR;
-	rt_dma_unmap(&drt.dma, &ref);
+	rt_dma_release(&ref);
 	rt_ctx_leave();
 	return 0;
 }
@@ -286,12 +332,12 @@ static int unmap_resource_pre(struct kprobe *p, struct pt_regs *regs)
 
 	if (!entry_begin(regs, &site))
 		return 0;
-	ref = ref_of(dev, RT_DMA_RESOURCE, ENTRY_ARGS(regs, 3));
+	ref = rt_dma_ref_of(dev, RT_DMA_RESOURCE, ENTRY_ARGS(regs, 3));
 	ref.handle = ENTRY_ARGS(regs, 1);
 	ref.size = ENTRY_ARGS(regs, 2);
 	if (ref.handle == DMA_MAPPING_ERROR)
 		ref.flags |= RT_REF_MAP_ERROR;
-	rt_dma_unmap(&drt.dma, &ref);
+	rt_dma_release(&ref);
 	rt_ctx_leave();
 	return 0;
 }
@@ -318,10 +364,10 @@ static void sync_single(struct pt_regs *regs, bool for_cpu)
 
 	if (!entry_begin(regs, &site))
 		return;
-	ref = ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
+	ref = rt_dma_ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
 	ref.handle = ENTRY_ARGS(regs, 1);
 	ref.size = ENTRY_ARGS(regs, 2);
-	rt_dma_sync(&drt.dma, &ref, for_cpu);
+	do_sync(&ref, for_cpu);
 	rt_ctx_leave();
 }
 
@@ -374,7 +420,7 @@ static int alloc_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (!cpu)
 		return 0;
 	rt_ctx_enter(&c->site);
-	ref = ref_of(c->dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
+	ref = rt_dma_ref_of(c->dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
 	ref.handle = *handle;
 	ref.size = c->arg[0];
 	ref.cpu_addr = (unsigned long)cpu;
@@ -393,11 +439,11 @@ static int free_pre(struct kprobe *p, struct pt_regs *regs)
 
 	if (!entry_begin(regs, &site))
 		return 0;
-	ref = ref_of(dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
+	ref = rt_dma_ref_of(dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
 	ref.size = ENTRY_ARGS(regs, 1);
 	ref.cpu_addr = ENTRY_ARGS(regs, 2);
 	ref.handle = ENTRY_ARGS(regs, 3);
-	rt_dma_unmap(&drt.dma, &ref);
+	rt_dma_release(&ref);
 	rt_ctx_leave();
 	return 0;
 }
@@ -426,7 +472,32 @@ static struct rt_hook dma_hooks[] = {
 	{ .symbol = "dma_unmap_resource", .pre = unmap_resource_pre },
 };
 
+/*
+ * A map the kprobe core skipped (a kretprobe out of instances, or hit
+ * while another handler ran on that CPU) is one the table never saw.
+ */
+static bool maps_missed(void)
+{
+	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
+		if (!dma_hooks[i].pre && dma_hooks[i].on &&
+		    rt_hook_missed(&dma_hooks[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Unmaps and syncs first: a map recorded while its unmap is not hooked yet
+ * would stay in the table for ever.
+ */
 int rt_hooks_dma_init(void)
 {
-	return rt_hooks_register(dma_hooks, ARRAY_SIZE(dma_hooks));
+	int ok = 0;
+
+	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
+		if (dma_hooks[i].pre)
+			ok += rt_hook_register(&dma_hooks[i]) == 0;
+	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
+		if (!dma_hooks[i].pre)
+			ok += rt_hook_register(&dma_hooks[i]) == 0;
+	return ok;
 }

@@ -77,8 +77,11 @@ static int __init drvcheck_rt_init(void)
 	if (err)
 		goto fail_notifiers;
 	n = rt_hooks_dma_init();
+	n += rt_hooks_pool_init();
 	n += rt_hooks_region_init();
 	n += rt_hooks_poll_init(poll_watch);
+	/* After the hooks: a device bound by now may have mapped unseen. */
+	rt_devices_init();
 	err = rt_debugfs_init();
 	if (err)
 		goto fail_debugfs;

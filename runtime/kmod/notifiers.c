@@ -22,6 +22,7 @@ static int bus_event(struct notifier_block *nb, unsigned long action,
 	case BUS_NOTIFY_UNBOUND_DRIVER:
 	case BUS_NOTIFY_DEL_DEVICE:
 		rt_dma_pending(&drt.dma, data, -1, true);
+		rt_device_forget(data);
 		break;
 	}
 	return NOTIFY_DONE;

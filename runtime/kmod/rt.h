@@ -10,7 +10,9 @@
  *   probes.c      registering the kprobes and kretprobes of all hooks
  *   bootinfo.c    what the kernel booted with (iomem=, kernel text)
  *   modules.c     the modules loaded after us: owners of call sites
+ *   devices.c     the devices already bound when we loaded
  *   hooks_dma.c   the DMA API entry points
+ *   hooks_pool.c  DMA pools
  *   hooks_region.c __request_region, __release_region, user mappings
  *   hooks_poll.c  watched ->poll callbacks, __pollwait, do_sys_poll
  *   notifiers.c   driver unbind, device removal, module unload
@@ -108,8 +110,20 @@ void rt_modules_going(struct module *mod);
 /* The innermost frame in a module loaded after us: its name, or false. */
 bool rt_modules_owner(const struct rt_site *s, char *name, size_t len);
 
+/* devices.c */
+struct device;
+void rt_devices_init(void);
+bool rt_device_prebound(const struct device *dev);
+void rt_device_forget(const struct device *dev);
+
 /* hooks_*.c */
 int rt_hooks_dma_init(void);
+int rt_hooks_pool_init(void);
+/* For the pool hooks: what hooks_dma.c does for its own. */
+bool rt_dev_tracked(const struct device *dev);
+struct rt_dma_ref rt_dma_ref_of(struct device *dev, enum rt_dma_kind kind,
+				unsigned long dir);
+void rt_dma_release(const struct rt_dma_ref *ref);
 int rt_hooks_region_init(void);
 int rt_hooks_poll_init(const char *watch_list);
 int rt_poll_watch_symbol(const char *symbol);

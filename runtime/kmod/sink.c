@@ -45,9 +45,17 @@ void rt_sink_exit(void)
 	ring = NULL;
 }
 
+/* "func=": the bare symbol, without the " [module]" that %ps adds. */
+static void symbol_name(char *buf, size_t len, const void *addr)
+{
+	snprintf(buf, len, "%ps", addr);
+	*strchrnul(buf, ' ') = '\0';
+}
+
 static void format_line(struct rt_line *l, const struct rt_error *e)
 {
 	const void *at = e->nstack ? (void *)e->stack[0] : NULL;
+	char func[128];
 	int n;
 
 	n = scnprintf(l->text, sizeof(l->text),
@@ -55,12 +63,14 @@ static void format_line(struct rt_line *l, const struct rt_error *e)
 		      e->id, e->driver, e->device,
 		      (unsigned long long)e->addr,
 		      (unsigned long long)e->size);
-	if (at)
+	if (at) {
+		symbol_name(func, sizeof(func), at);
 		n += scnprintf(l->text + n, sizeof(l->text) - n,
-			       "func=%ps\tat=%pS\t", at, at);
-	else
+			       "func=%s\tat=%pS\t", func, at);
+	} else {
 		n += scnprintf(l->text + n, sizeof(l->text) - n,
 			       "func=-\tat=-\t");
+	}
 	if (e->nmap_stack)
 		n += scnprintf(l->text + n, sizeof(l->text) - n,
 			       "mapped_at=%pS\t", (void *)e->map_stack[0]);
@@ -91,13 +101,20 @@ void rt_sink(void *arg, const struct rt_error *e)
 	format_line(l, e);
 	spin_unlock_irqrestore(&ring_lock, flags);
 
+	/*
+	 * Deferred: the console may be one that maps DMA (netconsole), and
+	 * its hook would wait for the bucket lock our caller holds.
+	 */
 	if (!__ratelimit(&rt_print_rs))
 		return;
-	rt_log("%s [drvcheck-%s]", e->msg, e->id);
+	printk_deferred(KERN_ERR "drvcheck_rt: %s [drvcheck-%s]\n", e->msg,
+			e->id);
 	if (e->nstack)
-		rt_log("  at %pS", (void *)e->stack[0]);
+		printk_deferred(KERN_ERR "drvcheck_rt:   at %pS\n",
+				(void *)e->stack[0]);
 	if (e->nmap_stack)
-		rt_log("  mapped at %pS", (void *)e->map_stack[0]);
+		printk_deferred(KERN_ERR "drvcheck_rt:   mapped at %pS\n",
+				(void *)e->map_stack[0]);
 }
 
 void rt_sink_clear(void)
