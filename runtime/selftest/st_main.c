@@ -14,7 +14,7 @@
  *   stress_bg        write "start [<threads>]" or "stop"; read: running
  *   pool             write N: hold N mappings; read: how many are held
  *   pool_release     write anything: unmap them
- *   poll_mode        good | sleep | block | no_wait | errno | busy: the
+ *   poll_mode        good | sleep | block | no_wait | errno | busy | spin: the
  *                    ->poll of /dev/drvcheck_selftest_poll opened next
  *   poll_busy_kicks  busy mode: self-wakeups per open
  *   region           read: the MMIO window, "start=0x... size=0x..."

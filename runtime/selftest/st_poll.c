@@ -24,6 +24,7 @@ enum st_poll_mode {
 	ST_POLL_NO_WAIT,
 	ST_POLL_ERRNO,
 	ST_POLL_BUSY,
+	ST_POLL_SPIN,
 	ST_POLL_NMODES
 };
 
@@ -34,6 +35,7 @@ static const char *const st_poll_names[ST_POLL_NMODES] = {
 	[ST_POLL_NO_WAIT] = "no_wait",
 	[ST_POLL_ERRNO] = "errno",
 	[ST_POLL_BUSY] = "busy",
+	[ST_POLL_SPIN] = "spin",
 };
 
 static DECLARE_WAIT_QUEUE_HEAD(st_poll_wq);
@@ -95,6 +97,17 @@ static __poll_t st_poll_busy(struct file *file, poll_table *wait)
 	return 0;
 }
 
+/*
+ * poll-blocking without sleeping: busy-waits 300 ms "for the FIFO to
+ * drain" inside ->poll.  No context switch: only the time inside shows it.
+ */
+static __poll_t st_poll_spin(struct file *file, poll_table *wait)
+{
+	poll_wait(file, &st_poll_wq, wait);
+	mdelay(300);
+	return EPOLLIN | EPOLLRDNORM;
+}
+
 static ssize_t st_poll_read(struct file *file, char __user *buf, size_t len,
 			    loff_t *ppos)
 {
@@ -144,6 +157,13 @@ static const struct file_operations st_poll_busy_fops = {
 	.llseek = noop_llseek,
 };
 
+static const struct file_operations st_poll_spin_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_spin,
+	.llseek = noop_llseek,
+};
+
 static const struct file_operations *const st_poll_mode_fops[ST_POLL_NMODES] = {
 	[ST_POLL_GOOD] = &st_poll_good_fops,
 	[ST_POLL_SLEEP] = &st_poll_sleep_fops,
@@ -151,6 +171,7 @@ static const struct file_operations *const st_poll_mode_fops[ST_POLL_NMODES] = {
 	[ST_POLL_NO_WAIT] = &st_poll_no_wait_fops,
 	[ST_POLL_ERRNO] = &st_poll_errno_fops,
 	[ST_POLL_BUSY] = &st_poll_busy_fops,
+	[ST_POLL_SPIN] = &st_poll_spin_fops,
 };
 
 static int st_poll_open(struct inode *inode, struct file *file)

@@ -11,11 +11,12 @@ block|poll-blocking
 no_wait|poll-no-wait
 errno|poll-errno
 busy|poll-busy
+spin|poll-blocking
 '
 
 test_poll() {
 	# the knob takes one symbol a write
-	for mode in good sleep block no_wait errno busy; do
+	for mode in good sleep block no_wait errno busy spin; do
 		if ! echo "st_poll_$mode" > $RT/poll_watch; then
 			fail "poll_watch" "the knob refused st_poll_$mode"
 			return
@@ -35,6 +36,10 @@ test_poll() {
 		line=$(head -n 1 $RT/errors)
 		case "$want|$(field "$line" msg)" in
 		"|") pass "poll $mode (no error)" ;;
+		"poll-blocking|"*"[voluntary context switches=0]"*)
+			# only spin blocks without a context switch
+			[ "$mode" = spin ] && pass "poll $mode ($want, by time)" ||
+				fail "poll $mode" "no context switch seen: $line" ;;
 		"poll-blocking|"*"->poll blocks [callback=st_poll_$mode]"*|\
 		"poll-no-wait|"*"->poll returns no events without calling poll_wait [callback=st_poll_$mode]"*|\
 		"poll-errno|"*"->poll returns a negative errno as event mask [callback=st_poll_$mode] [returned=-11]"*|\
