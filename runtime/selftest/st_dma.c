@@ -13,6 +13,7 @@
  */
 #include <linux/dma-direct.h>
 #include <linux/dma-mapping.h>
+#include <linux/dmapool.h>
 #include <linux/scatterlist.h>
 #include <linux/ctype.h>
 #include <linux/slab.h>
@@ -175,6 +176,26 @@ static int st_map_resource(struct device *dev)
 	if (dma_mapping_error(dev, dma))
 		return -EIO;
 	dma_unmap_resource(dev, dma, PAGE_SIZE, DMA_BIDIRECTIONAL, 0);
+	return 0;
+}
+
+/* Small descriptors from a DMA pool. */
+static int st_dma_pool(struct device *dev)
+{
+	struct dma_pool *pool;
+	dma_addr_t dma;
+	void *desc;
+
+	pool = dma_pool_create("st_desc", dev, 64, 64, 0);
+	if (!pool)
+		return -ENOMEM;
+	desc = dma_pool_zalloc(pool, GFP_KERNEL, &dma);
+	if (!desc) {
+		dma_pool_destroy(pool);
+		return -ENOMEM;
+	}
+	dma_pool_free(pool, desc, dma);
+	dma_pool_destroy(pool);
 	return 0;
 }
 
@@ -639,6 +660,7 @@ const struct st_scenario st_dma_scenarios[] = {
 	{ "sync", st_sync },
 	{ "sync_sg", st_sync_sg },
 	{ "map_resource", st_map_resource },
+	{ "dma_pool", st_dma_pool },
 	{ "overlap_to_device", st_overlap_to_device },
 	{ "unmap_size", st_unmap_size },
 	{ "free_coherent_size", st_free_coherent_size },

@@ -16,6 +16,7 @@ coherent||
 sync||
 sync_sg||
 map_resource||
+dma_pool||
 overlap_to_device||
 unmap_size|dma-unmap-size|device driver frees DMA memory with different size [device address=0x
 free_coherent_size|dma-unmap-size|device driver frees DMA memory with different size
