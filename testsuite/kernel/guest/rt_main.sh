@@ -16,7 +16,7 @@ test_leak
 test_user_map
 test_poll
 test_stress 1 2000
-test_stress 4 5000
+test_stress 8 20000
 test_unload_under_load
 test_pool 64 100
 

@@ -4,12 +4,22 @@
 test_unload_under_load() {
 	echo "start 2" > $ST/stress_bg || { fail "unload" "stress_bg start failed"; return; }
 	sleep 1
+	# `errors` goes with the module: what the unload reports is in dmesg
+	n0=$(dmesg | grep -c '\[drvcheck-')
 	if rmmod drvcheck_rt; then
 		pass "rmmod drvcheck_rt under load"
 	else
 		fail "unload" "rmmod drvcheck_rt failed"
 		echo stop > $ST/stress_bg
 		return
+	fi
+	# The load is correct use: an unload must not invent errors.
+	n1=$(dmesg | grep -c '\[drvcheck-')
+	if [ "$n1" = "$n0" ]; then
+		pass "no error reported while unloading under load"
+	else
+		fail "unload under load" "$((n1 - n0)) error(s) reported by the unloading drvcheck_rt, e.g.:"
+		dmesg | grep '\[drvcheck-' | tail -n $((n1 - n0)) | head -n 2 | sed 's/^/    /'
 	fi
 	sleep 1
 	rt_load all_errors=1 || { echo stop > $ST/stress_bg; fail "unload" "insmod again failed"; return; }
