@@ -105,6 +105,7 @@ static void __exit drvcheck_rt_exit(void)
 {
 	rt_debugfs_exit();
 	rt_notifiers_exit();
+	rt_sink_mute();
 	rt_hooks_unregister_all();
 	rt_pool_exit();
 	rt_log("unloading: %ld mappings still live, %ld errors",

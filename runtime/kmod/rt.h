@@ -66,6 +66,7 @@ int rt_sink_init(void);
 void rt_sink_exit(void);
 void rt_sink(void *arg, const struct rt_error *e);
 void rt_sink_clear(void);
+void rt_sink_mute(void);
 /* A copy of the log, oldest first, for one read of `errors`. */
 char *rt_sink_snapshot(size_t *len);
 unsigned long rt_sink_lost(void);

@@ -9,6 +9,7 @@
  * A line, TAB-separated, in this order (a contract, see DESIGN.md):
  *   id= driver= device= addr=0x size= func= at= mapped_at= msg=
  */
+#include <linux/irq_work.h>
 #include <linux/kernel.h>
 #include <linux/ratelimit.h>
 #include <linux/spinlock.h>
@@ -33,17 +34,11 @@ static DEFINE_SPINLOCK(ring_lock);
 
 static DEFINE_RATELIMIT_STATE(rt_print_rs, 5 * HZ, 20);
 
-int rt_sink_init(void)
-{
-	ring = vzalloc(array_size(RT_RING_LINES, sizeof(*ring)));
-	return ring ? 0 : -ENOMEM;
-}
-
-void rt_sink_exit(void)
-{
-	vfree(ring);
-	ring = NULL;
-}
+/*
+ * Set at unload before the hooks go: they are removed one kind after the
+ * other, and in between an unmap whose map was not seen is no error.
+ */
+static bool ring_muted;
 
 /* "func=": the bare symbol, without the " [module]" that %ps adds. */
 static void symbol_name(char *buf, size_t len, const void *addr)
@@ -84,11 +79,72 @@ static void format_line(struct rt_line *l, const struct rt_error *e)
 	l->len = n;
 }
 
+/* Errors waiting for rt_print_work, after the rate limit. */
+#define RT_PRINT_QUEUE	32
+
+struct rt_print {
+	unsigned long at, mapped_at;
+	const char *id;
+	char msg[RT_MSG_LEN];
+};
+
+static struct rt_print print_q[RT_PRINT_QUEUE];
+static unsigned int print_head, print_count;
+static DEFINE_SPINLOCK(print_lock);
+
+static void print_work_fn(struct irq_work *work)
+{
+	static struct rt_print p;	/* irq_work callbacks do not nest */
+	unsigned long flags;
+
+	for (;;) {
+		spin_lock_irqsave(&print_lock, flags);
+		if (!print_count) {
+			spin_unlock_irqrestore(&print_lock, flags);
+			return;
+		}
+		p = print_q[print_head];
+		print_head = (print_head + 1) % RT_PRINT_QUEUE;
+		print_count--;
+		spin_unlock_irqrestore(&print_lock, flags);
+
+		rt_log("%s [drvcheck-%s]", p.msg, p.id);
+		if (p.at)
+			rt_log("  at %pS", (void *)p.at);
+		if (p.mapped_at)
+			rt_log("  mapped at %pS", (void *)p.mapped_at);
+	}
+}
+
+static DEFINE_IRQ_WORK(rt_print_work, print_work_fn);
+
+static void print_queue(const struct rt_error *e)
+{
+	unsigned long flags;
+	struct rt_print *p;
+
+	spin_lock_irqsave(&print_lock, flags);
+	if (print_count == RT_PRINT_QUEUE) {
+		/* Printing is behind: this one is in the debugfs log only. */
+		spin_unlock_irqrestore(&print_lock, flags);
+		return;
+	}
+	p = &print_q[(print_head + print_count++) % RT_PRINT_QUEUE];
+	p->at = e->nstack ? e->stack[0] : 0;
+	p->mapped_at = e->nmap_stack ? e->map_stack[0] : 0;
+	p->id = e->id;
+	strscpy(p->msg, e->msg, sizeof(p->msg));
+	spin_unlock_irqrestore(&print_lock, flags);
+	irq_work_queue(&rt_print_work);
+}
+
 void rt_sink(void *arg, const struct rt_error *e)
 {
 	unsigned long flags;
 	struct rt_line *l;
 
+	if (READ_ONCE(ring_muted))
+		return;
 	spin_lock_irqsave(&ring_lock, flags);
 	if (ring_count == RT_RING_LINES) {
 		l = &ring[ring_head];
@@ -102,19 +158,12 @@ void rt_sink(void *arg, const struct rt_error *e)
 	spin_unlock_irqrestore(&ring_lock, flags);
 
 	/*
-	 * Deferred: the console may be one that maps DMA (netconsole), and
-	 * its hook would wait for the bucket lock our caller holds.
+	 * The kernel log is written from an irq_work, not here: the console
+	 * may be one that maps DMA (netconsole), and its hook would wait for
+	 * the bucket lock our caller holds.
 	 */
-	if (!__ratelimit(&rt_print_rs))
-		return;
-	printk_deferred(KERN_ERR "drvcheck_rt: %s [drvcheck-%s]\n", e->msg,
-			e->id);
-	if (e->nstack)
-		printk_deferred(KERN_ERR "drvcheck_rt:   at %pS\n",
-				(void *)e->stack[0]);
-	if (e->nmap_stack)
-		printk_deferred(KERN_ERR "drvcheck_rt:   mapped at %pS\n",
-				(void *)e->map_stack[0]);
+	if (__ratelimit(&rt_print_rs))
+		print_queue(e);
 }
 
 void rt_sink_clear(void)
@@ -162,4 +211,23 @@ char *rt_sink_snapshot(size_t *len)
 	spin_unlock_irqrestore(&ring_lock, flags);
 	*len = n;
 	return buf;
+}
+
+int rt_sink_init(void)
+{
+	ring = vzalloc(array_size(RT_RING_LINES, sizeof(*ring)));
+	return ring ? 0 : -ENOMEM;
+}
+
+void rt_sink_mute(void)
+{
+	WRITE_ONCE(ring_muted, true);
+}
+
+/* After the hooks are gone: print what is queued, then free. */
+void rt_sink_exit(void)
+{
+	irq_work_sync(&rt_print_work);
+	vfree(ring);
+	ring = NULL;
 }
