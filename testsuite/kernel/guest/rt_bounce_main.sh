@@ -3,7 +3,8 @@
 # through a bounce buffer, where a wrong unmap or sync would corrupt slots:
 # the scenarios whose misuse is unsafe there must refuse it, every other
 # one must give the same errors as on dma-direct, and nothing may WARN.
-# Then the user-mapping verdicts under iomem=relaxed.
+# Then the user-mapping verdicts under iomem=relaxed, and drvcheck_rt
+# unloaded and reloaded under load (one CPU: see runtime-vm.sh).
 echo "runtime-vm (swiotlb=force iomem=relaxed): $(nproc) cpus"
 grep -qw swiotlb=force /proc/cmdline || { echo "FAIL boot: no swiotlb=force"; exit 1; }
 REFUSED="free_streaming double_unmap sync_unmapped sync_range"
@@ -20,6 +21,7 @@ else
 fi
 test_user_map_relaxed
 test_stress 2 2000
+test_unload_under_load
 rmmod drvcheck_selftest || fail "rmmod" "drvcheck_selftest"
 rmmod drvcheck_rt || fail "rmmod" "drvcheck_rt"
 bad=$(dmesg_bad)
