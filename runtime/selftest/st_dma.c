@@ -564,6 +564,54 @@ static int st_sync_direction(struct device *dev)
 	return 0;
 }
 
+/*
+ * dma-unmap-sg-nents (the sync form): a two-segment RX list synced for the
+ * CPU with a count of 1 ("the header is in the first segment").  The API
+ * wants the nents given to dma_map_sg(); dma-direct syncs one segment.
+ */
+static int st_sync_sg_nents(struct device *dev)
+{
+	struct scatterlist sgl[2];
+	void *bufs[2];
+	int count, ret;
+
+	ret = st_sg_alloc(sgl, bufs, 2);
+	if (ret)
+		return ret;
+	count = dma_map_sg(dev, sgl, 2, DMA_FROM_DEVICE);
+	if (!count) {
+		st_sg_free(bufs, 2);
+		return -EIO;
+	}
+	dma_sync_sg_for_cpu(dev, sgl, 1, DMA_FROM_DEVICE);
+	dma_unmap_sg(dev, sgl, 2, DMA_FROM_DEVICE);
+	st_sg_free(bufs, 2);
+	return 0;
+}
+
+/*
+ * dma-direction, twice as dma-debug reports it: a TX buffer synced for the
+ * CPU with DMA_BIDIRECTIONAL ("different direction", and "device read-only
+ * memory synced for cpu").
+ */
+static int st_sync_readonly(struct device *dev)
+{
+	void *buf = kzalloc(ST_LEN, GFP_KERNEL);
+	dma_addr_t dma;
+
+	if (!buf)
+		return -ENOMEM;
+	dma = dma_map_single(dev, buf, ST_LEN, DMA_TO_DEVICE);
+	if (dma_mapping_error(dev, dma)) {
+		kfree(buf);
+		return -EIO;
+	}
+	dma_sync_single_for_cpu(dev, dma, ST_LEN, DMA_BIDIRECTIONAL);
+	dma_unmap_single(dev, dma, ST_LEN, DMA_TO_DEVICE);
+	kfree(buf);
+	return 0;
+}
+
 /* dma-coherent-streaming-mix: a coherent ring synced like a stream. */
 static int st_sync_coherent(struct device *dev)
 {
@@ -678,6 +726,8 @@ const struct st_scenario st_dma_scenarios[] = {
 	{ "sync_unmapped", st_sync_unmapped },
 	{ "sync_range", st_sync_range },
 	{ "sync_direction", st_sync_direction },
+	{ "sync_sg_nents", st_sync_sg_nents },
+	{ "sync_readonly", st_sync_readonly },
 	{ "sync_coherent", st_sync_coherent },
 	{ "map_rodata", st_map_rodata },
 	{ "overlap", st_overlap },

@@ -16,6 +16,14 @@ test_pool() {
 	grep '^pool ' $RT/stats | sed 's/^/    /'
 	dropped=$(stat_of "pool " dropped)
 	exhausted=$(stat_of "pool " exhausted)
+	# dmesg may be written late (irq_work): wait for the first report,
+	# then a little longer for any second one
+	tries=0
+	while [ "$(dmesg | grep -c 'entry pool exhausted')" = "$reports0" ] && [ $tries -lt 20 ]; do
+		sleep 0.1
+		tries=$((tries + 1))
+	done
+	sleep 0.5
 	reports=$(($(dmesg | grep -c 'entry pool exhausted') - reports0))
 	echo "    pool: capacity $cap, held $(cat $ST/pool), dropped $dropped, exhausted $exhausted, $reports report(s)"
 	[ "$dropped" -gt 0 ] 2>/dev/null && [ "$dropped" = $((hold - cap)) ] ||
