@@ -68,6 +68,7 @@ static struct task_slot *slot_get(void)
 static void slot_put_if_idle(struct task_slot *s)
 {
 	if (!s->call && !s->sc)
+		/* Our writes to the slot before another task may claim it. */
 		smp_store_release(&s->task, NULL);
 }
 
