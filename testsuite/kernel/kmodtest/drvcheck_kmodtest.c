@@ -3,13 +3,16 @@
  * drvcheck_kmodtest: the DMA paths of drvcheck_rt.ko that the selftest
  * driver does not take, done once when the device binds: a DMA pool (one
  * block freed, one left to leak), dma_map_sgtable and its sync and unmap,
- * and a page of the current (vmapped) stack mapped with dma_map_page.
+ * and a page of the current (vmapped) stack mapped with dma_map_page;
+ * with pci_bar=, an exclusive hold on a PCI BAR and a mapping of that
+ * device left behind at unload.
  * The guest script kmodtest.sh reads what drvcheck_rt reported.
  */
 #include <linux/dma-mapping.h>
 #include <linux/dmapool.h>
 #include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/pci.h>
 #include <linux/platform_device.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
@@ -24,6 +27,53 @@ struct kt_priv {
 };
 
 static struct platform_device *kt_pdev;
+
+/*
+ * pci_bar=<pci device>: hold that device's BAR 0 as an exclusive region
+ * (request_mem_region_exclusive), so that mapping its sysfs resource0
+ * file from user space is refused (pci_mmap_resource, iomem_is_exclusive).
+ */
+static char *pci_bar;
+module_param(pci_bar, charp, 0400);
+static struct resource *kt_bar;
+
+/*
+ * dma-leak at module unload: a buffer mapped for that PCI device, which
+ * has no driver, and never unmapped.  No unbind ever releases it; only the
+ * module going away does.  The buffer is left allocated on purpose.
+ */
+static noinline void kt_map_unowned(struct device *dev)
+{
+	void *buf = kzalloc(64, GFP_KERNEL);
+	dma_addr_t dma;
+
+	if (!buf)
+		return;
+	dma = dma_map_single(dev, buf, 64, DMA_TO_DEVICE);
+	if (dma_mapping_error(dev, dma))
+		kfree(buf);
+}
+
+static void kt_hold_bar(void)
+{
+	struct device *dev;
+	struct pci_dev *pdev;
+
+	if (!pci_bar)
+		return;
+	dev = bus_find_device_by_name(&pci_bus_type, NULL, pci_bar);
+	if (!dev) {
+		pr_err(KT_NAME ": no PCI device %s\n", pci_bar);
+		return;
+	}
+	pdev = to_pci_dev(dev);
+	kt_bar = request_mem_region_exclusive(pci_resource_start(pdev, 0),
+					      pci_resource_len(pdev, 0), KT_NAME);
+	pr_info(KT_NAME ": %s BAR 0 %pR %s\n", pci_bar, &pdev->resource[0],
+		kt_bar ? "held exclusive" : "busy, not held");
+	kt_map_unowned(dev);
+	put_device(dev);
+}
 
 /* correct: a block allocated and freed */
 static int kt_pool_ok(struct device *dev, struct dma_pool *pool)
@@ -133,11 +183,14 @@ static int __init kt_init(void)
 		platform_driver_unregister(&kt_driver);
 		return PTR_ERR(kt_pdev);
 	}
+	kt_hold_bar();
 	return 0;
 }
 
 static void __exit kt_exit(void)
 {
+	if (kt_bar)
+		release_mem_region(kt_bar->start, resource_size(kt_bar));
 	platform_device_unregister(kt_pdev);
 	platform_driver_unregister(&kt_driver);
 }
