@@ -20,7 +20,7 @@
 /* Deep enough to pass the kprobe frames (int3 or ftrace) and find ours. */
 #define RT_RAW_DEPTH	32
 
-static DEFINE_PER_CPU(const struct rt_site *, rt_cur_site);
+static DEFINE_PER_CPU(struct rt_site *, rt_cur_site);
 
 /* Copy raw[from..] into s, leaving out frames of this module. */
 static void site_fill(struct rt_site *s, const unsigned long *raw,
@@ -40,6 +40,7 @@ void rt_site_capture(struct rt_site *s, struct pt_regs *regs)
 	unsigned long ret = rt_entry_ret_addr(regs);
 	unsigned int n, i;
 
+	s->regs = NULL;
 	n = stack_trace_save(raw, RT_RAW_DEPTH, 0);
 	for (i = 0; i < n; i++)
 		if (raw[i] == ret)
@@ -53,14 +54,21 @@ void rt_site_capture(struct rt_site *s, struct pt_regs *regs)
 	s->n = 1;
 }
 
+void rt_site_lazy(struct rt_site *s, struct pt_regs *regs)
+{
+	s->n = 0;
+	s->regs = regs;
+}
+
 void rt_site_here(struct rt_site *s)
 {
 	unsigned long raw[RT_RAW_DEPTH];
 
+	s->regs = NULL;
 	site_fill(s, raw, stack_trace_save(raw, RT_RAW_DEPTH, 0), 0);
 }
 
-void rt_ctx_enter(const struct rt_site *s)
+void rt_ctx_enter(struct rt_site *s)
 {
 	this_cpu_write(rt_cur_site, s);
 }
@@ -73,9 +81,11 @@ void rt_ctx_leave(void)
 unsigned int rt_kstack_save(unsigned long *buf, unsigned int max,
 			    unsigned int skip)
 {
-	const struct rt_site *s = this_cpu_read(rt_cur_site);
+	struct rt_site *s = this_cpu_read(rt_cur_site);
 	struct rt_site here;
 
+	if (s && !s->n && s->regs)
+		rt_site_capture(s, s->regs);
 	if (!s) {
 		rt_site_here(&here);
 		s = &here;

@@ -94,6 +94,7 @@ DEFINE_SHOW_ATTRIBUTE(errors_lost);
 static void stats_drivers(struct seq_file *m)
 {
 	struct rt_report *r = &drt.rep;
+	/* Pairs with rt_driver_id(): a counted driver has its name. */
 	unsigned int n = smp_load_acquire(&r->ndrivers);
 
 	for (unsigned int i = 0; i < n; i++) {
@@ -128,6 +129,7 @@ static int stats_show(struct seq_file *m, void *v)
 		   rt_atomic_read(&t->live), rt_atomic_read(&t->dropped),
 		   rt_atomic_read(&t->exhausted) ? 1 : 0);
 	stats_drivers(m);
+	/* Pairs with rt_poll_watch_add(): a counted watch has its name. */
 	n = smp_load_acquire(&pw->n);
 	for (unsigned int i = 0; i < n; i++) {
 		struct rt_poll_watch *w = &pw->w[i];
@@ -257,6 +259,7 @@ static const struct file_operations filter_fops = {
 
 static int poll_watch_show(struct seq_file *m, void *v)
 {
+	/* As in stats_show(). */
 	unsigned int n = smp_load_acquire(&drt.poll.n);
 
 	for (unsigned int i = 0; i < n; i++)

@@ -50,10 +50,11 @@ void rt_devices_init(void)
 	bus_for_each_dev(&platform_bus_type, NULL, NULL, add_device);
 	if (IS_ENABLED(CONFIG_PCI))
 		bus_for_each_dev(&pci_bus_type, NULL, NULL, add_device);
+	/* The slots are written before anyone stops treating all as such. */
 	smp_store_release(&filling, false);
 	if (nlost)
-		rt_log("%u devices bound before load not recorded: their "
-		       "unmaps of unknown addresses may be reported", nlost);
+		rt_log("%u devices bound before load not recorded: their unmaps of unknown addresses may be reported",
+		       nlost);
 }
 
 static const struct device **slot_of(const struct device *dev)
@@ -74,6 +75,7 @@ static const struct device **slot_of(const struct device *dev)
 
 bool rt_device_prebound(const struct device *dev)
 {
+	/* Pairs with rt_devices_init(): after the fill, the slots are set. */
 	if (smp_load_acquire(&filling))
 		return true;
 	return nprebound && slot_of(dev);
@@ -84,6 +86,7 @@ void rt_device_forget(const struct device *dev)
 {
 	const struct device **s;
 
+	/* As in rt_device_prebound(). */
 	if (smp_load_acquire(&filling) || !nprebound)
 		return;
 	s = slot_of(dev);

@@ -37,7 +37,7 @@ struct rt_dma_ref rt_dma_ref_of(struct device *dev, enum rt_dma_kind kind,
 	struct rt_dma_ref r = {
 		.dev = dev,
 		.dev_name = dev_name(dev),
-		.drv = rt_driver_id(&drt.rep, dev_driver_string(dev)),
+		.drv = rt_dev_driver_id(dev),
 		.kind = kind,
 		.dir = dir < 4 ? dir : RT_DMA_NONE,
 	};
@@ -299,7 +299,7 @@ static bool entry_begin(struct pt_regs *regs, struct rt_site *site)
 {
 	if (!rt_dev_tracked((void *)ENTRY_ARGS(regs, 0)))
 		return false;
-	rt_site_capture(site, regs);
+	rt_site_lazy(site, regs);
 	rt_ctx_enter(site);
 	return true;
 }

@@ -68,6 +68,7 @@ static struct task_slot *slot_get(void)
 static void slot_put_if_idle(struct task_slot *s)
 {
 	if (!s->call && !s->sc)
+		/* Our writes to the slot before another task may claim it. */
 		smp_store_release(&s->task, NULL);
 }
 
@@ -97,6 +98,16 @@ static struct poll_hook *poll_hook_of(struct kretprobe_instance *ri)
 			    struct poll_hook, h);
 }
 
+/* Put addr in front of the site's stack. */
+static void site_push(struct rt_site *s, unsigned long addr)
+{
+	if (s->n == RT_STACK_DEPTH)
+		s->n--;
+	memmove(&s->stack[1], &s->stack[0], s->n * sizeof(s->stack[0]));
+	s->stack[0] = addr;
+	s->n++;
+}
+
 /*
  * The site of a poll error is the callback itself, then its caller: the
  * driver function is what the report is about.
@@ -105,11 +116,7 @@ static void callback_site(struct rt_site *s, struct poll_hook *ph,
 			  struct pt_regs *regs)
 {
 	rt_site_capture(s, regs);
-	if (s->n == RT_STACK_DEPTH)
-		s->n--;
-	memmove(&s->stack[1], &s->stack[0], s->n * sizeof(s->stack[0]));
-	s->stack[0] = (unsigned long)ph->h.rp.kp.addr;
-	s->n++;
+	site_push(s, (unsigned long)ph->h.rp.kp.addr);
 }
 
 /* ->poll(file, poll_table *) */
@@ -247,11 +254,27 @@ static int syscall_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
+/* A busy loop is the callback's: its address first, then the syscall's. */
+static void busy_site(struct syscall_call *d)
+{
+	const struct rt_poll_watch *w = d->sc.w;
+	struct rt_site *s = &d->site;
+
+	for (int i = 0; w && i < RT_MAX_POLL_WATCH; i++) {
+		if (READ_ONCE(watch_hooks[i].w) != w)
+			continue;
+		site_push(s, (unsigned long)watch_hooks[i].h.rp.kp.addr);
+		break;
+	}
+}
+
 static int syscall_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct syscall_call *d = (void *)ri->data;
 	struct task_slot *s = slot_find();
 
+	if (d->sc.calls > drt.poll.busy_calls)
+		busy_site(d);
 	rt_ctx_enter(&d->site);
 	rt_poll_syscall_end(&drt.poll, &d->sc);
 	rt_ctx_leave();

@@ -160,7 +160,7 @@ static int free_pre(struct kprobe *kp, struct pt_regs *regs)
 	if (!pool_lookup((void *)regs_get_kernel_argument(regs, 0), &info) ||
 	    !rt_dev_tracked(info.dev))
 		return 0;
-	rt_site_capture(&site, regs);
+	rt_site_lazy(&site, regs);
 	rt_ctx_enter(&site);
 	ref = rt_dma_ref_of(info.dev, RT_DMA_POOL, RT_DMA_BIDIRECTIONAL);
 	ref.cpu_addr = regs_get_kernel_argument(regs, 1);

@@ -90,7 +90,7 @@ static void user_map(struct pt_regs *regs, u64 start)
 {
 	struct rt_site site;
 
-	rt_site_capture(&site, regs);
+	rt_site_lazy(&site, regs);
 	rt_ctx_enter(&site);
 	rt_region_user_map(&drt.regions, start, PAGE_SIZE, current->comm,
 			   task_pid_nr(current), drt.iomem_relaxed);

@@ -23,6 +23,7 @@ static int bus_event(struct notifier_block *nb, unsigned long action,
 	case BUS_NOTIFY_DEL_DEVICE:
 		rt_dma_pending(&drt.dma, data, -1, true);
 		rt_device_forget(data);
+		rt_dev_driver_ids_forget();
 		break;
 	}
 	return NOTIFY_DONE;
@@ -58,6 +59,7 @@ static int module_event(struct notifier_block *nb, unsigned long action,
 		/* Its exit ran, its devices are unbound: whatever is left. */
 		rt_dma_pending_match(&drt.dma, made_by, mod, true);
 		rt_modules_going(mod);
+		rt_dev_driver_ids_forget();
 		break;
 	}
 	return NOTIFY_DONE;

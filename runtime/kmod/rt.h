@@ -11,6 +11,7 @@
  *   bootinfo.c    what the kernel booted with (iomem=, kernel text)
  *   modules.c     the modules loaded after us: owners of call sites
  *   devices.c     the devices already bound when we loaded
+ *   drvid.c       a device's driver id, cached for the hot path
  *   hooks_dma.c   the DMA API entry points
  *   hooks_pool.c  DMA pools
  *   hooks_region.c __request_region, __release_region, user mappings
@@ -48,11 +49,18 @@ extern unsigned int rt_pool_max;
 struct rt_site {
 	unsigned int n;
 	unsigned long stack[RT_STACK_DEPTH];	/* [0]: the call site */
+	struct pt_regs *regs;		/* lazy: captured when first needed */
 };
 
 void rt_site_capture(struct rt_site *s, struct pt_regs *regs);
+/*
+ * For a kprobe pre-handler: the stack is only unwound if the core asks for
+ * it (an error to report), while regs, the probed function's entry state,
+ * are still live.
+ */
+void rt_site_lazy(struct rt_site *s, struct pt_regs *regs);
 void rt_site_here(struct rt_site *s);
-void rt_ctx_enter(const struct rt_site *s);
+void rt_ctx_enter(struct rt_site *s);
 void rt_ctx_leave(void);
 
 static inline unsigned long rt_entry_ret_addr(struct pt_regs *regs)
@@ -111,8 +119,12 @@ void rt_modules_going(struct module *mod);
 /* The innermost frame in a module loaded after us: its name, or false. */
 bool rt_modules_owner(const struct rt_site *s, char *name, size_t len);
 
-/* devices.c */
+/* drvid.c: rt_driver_id() of dev_driver_string(dev), cached. */
 struct device;
+u16 rt_dev_driver_id(const struct device *dev);
+void rt_dev_driver_ids_forget(void);
+
+/* devices.c */
 void rt_devices_init(void);
 bool rt_device_prebound(const struct device *dev);
 void rt_device_forget(const struct device *dev);
