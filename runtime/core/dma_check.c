@@ -311,8 +311,8 @@ void rt_dma_sync(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 
 struct pending {
 	struct rt_dma_ctx *c;
-	const void *dev;
-	int drv;
+	rt_dma_match_fn match;
+	void *arg;
 	bool release;
 	bool reporting;
 	unsigned long count;
@@ -324,7 +324,7 @@ static bool pending_one(void *arg, const struct rt_dma_entry *e)
 	struct pending *p = arg;
 	struct rt_error_site s;
 
-	if ((p->dev && e->dev != p->dev) || (p->drv >= 0 && e->drv != p->drv))
+	if (!p->match(p->arg, e))
 		return false;
 	p->count++;
 	if (!p->reporting)
@@ -344,10 +344,10 @@ static bool pending_one(void *arg, const struct rt_dma_entry *e)
 	return p->release;
 }
 
-unsigned long rt_dma_pending(struct rt_dma_ctx *c, const void *dev, int drv,
-			     bool release)
+unsigned long rt_dma_pending_match(struct rt_dma_ctx *c, rt_dma_match_fn match,
+				   void *arg, bool release)
 {
-	struct pending p = { .c = c, .dev = dev, .drv = drv };
+	struct pending p = { .c = c, .match = match, .arg = arg };
 
 	/* Count first, so every report carries the total as dma-debug's. */
 	rt_dma_walk(c->table, pending_one, &p);
@@ -359,4 +359,24 @@ unsigned long rt_dma_pending(struct rt_dma_ctx *c, const void *dev, int drv,
 	p.release = release;
 	rt_dma_walk(c->table, pending_one, &p);
 	return p.count;
+}
+
+struct dev_drv {
+	const void *dev;
+	int drv;
+};
+
+static bool match_dev_drv(void *arg, const struct rt_dma_entry *e)
+{
+	const struct dev_drv *m = arg;
+
+	return (!m->dev || e->dev == m->dev) && (m->drv < 0 || e->drv == m->drv);
+}
+
+unsigned long rt_dma_pending(struct rt_dma_ctx *c, const void *dev, int drv,
+			     bool release)
+{
+	struct dev_drv m = { .dev = dev, .drv = drv };
+
+	return rt_dma_pending_match(c, match_dev_drv, &m, release);
 }

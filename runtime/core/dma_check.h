@@ -67,4 +67,13 @@ void rt_dma_sync(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 unsigned long rt_dma_pending(struct rt_dma_ctx *c, const void *dev, int drv,
 			     bool release);
 
+/*
+ * The same for the entries match() picks (the module that made the
+ * mapping is gone: its call sites are in the saved stack).  match runs
+ * with a bucket lock held and must not call back into the runtime.
+ */
+typedef bool (*rt_dma_match_fn)(void *arg, const struct rt_dma_entry *e);
+unsigned long rt_dma_pending_match(struct rt_dma_ctx *c, rt_dma_match_fn match,
+				   void *arg, bool release);
+
 #endif /* DRVCHECK_RT_DMA_CHECK_H */

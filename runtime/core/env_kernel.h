@@ -52,11 +52,18 @@ static inline void rt_free_big(void *p)
 #define rt_log_ratelimited(fmt, ...) \
 	pr_err_ratelimited("drvcheck_rt: " fmt "\n", ##__VA_ARGS__)
 
+/*
+ * Inside a hook the stack that matters starts at the driver's call into
+ * the hooked function, which the hook saved at entry (runtime/kmod/ctx.c);
+ * anywhere else it is the current stack.
+ */
+unsigned int rt_kstack_save(unsigned long *buf, unsigned int max,
+			    unsigned int skip);
+
 static inline unsigned int rt_stack_save(unsigned long *buf, unsigned int max,
 					 unsigned int skip)
 {
-	/* +1: this inline's caller is the frame the user-space side skips. */
-	return stack_trace_save(buf, max, skip + 1);
+	return rt_kstack_save(buf, max, skip);
 }
 
 static inline u64 rt_time_ns(void)

@@ -461,6 +461,46 @@ static void test_pending(void)
 	teardown();
 }
 
+/* The module-unload case: entries picked by their saved call site. */
+static bool match_site(void *arg, const struct rt_dma_entry *e)
+{
+	return e->nstack && e->stack[0] == *(const unsigned long *)arg;
+}
+
+static void test_pending_match(void)
+{
+	unsigned long none = 1;
+	struct rt_dma_entry **l;
+	struct rt_dma_bucket *b;
+	rt_lock_flags_t flags;
+	unsigned long site;
+
+	setup(64, RT_DMA_STACKS);
+	map(ref(RT_DMA_SINGLE, 0x90000, 64, RT_DMA_TO_DEVICE));
+	map(ref(RT_DMA_SINGLE, 0x91000, 64, RT_DMA_TO_DEVICE));
+	/* Whatever the stack saver put first for the first mapping. */
+	{
+		struct rt_dma_key k = { .dev = &dev_a, .handle = 0x90000,
+					.size = 64, .kind = RT_DMA_SINGLE,
+					.dir = RT_DMA_TO_DEVICE };
+
+		b = rt_dma_lock_bucket(&tab, rt_dma_hash(&tab, 0x90000),
+				       &flags);
+		l = rt_dma_find_exact(b, &k);
+		CHECK(l && (*l)->nstack > 0);
+		site = l && (*l)->nstack ? (*l)->stack[0] : 0;
+		rt_dma_unlock_bucket(b, flags);
+	}
+	CHECK(rt_dma_pending_match(&ctx, match_site, &none, true) == 0);
+	CHECK(capture_count(&cap, RT_DMA_LEAK) == 0);
+	/* Both maps came from the same line of map(): both match. */
+	CHECK(rt_dma_pending_match(&ctx, match_site, &site, true) == 2);
+	CHECK(capture_count(&cap, RT_DMA_LEAK) == 2);
+	CHECK(rt_dma_table_free(&tab) == 64);
+	CHECK(rt_atomic_read(&rt_driver(&rep, drv)->live) == 0);
+	teardown();
+}
+
 static void test_exhaustion(void)
 {
 	setup(8, 0);
@@ -559,6 +599,7 @@ int main(void)
 	RUN(test_overlap);
 	RUN(test_best_fit);
 	RUN(test_pending);
+	RUN(test_pending_match);
 	RUN(test_exhaustion);
 	RUN(test_filter_and_counters);
 	return harness_done();

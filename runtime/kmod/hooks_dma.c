@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The DMA API entry points of 6.1 (kernel/dma/mapping.c, mm/dmapool.c).
+ *
+ * Maps are kretprobes: the entry handler saves the arguments and the
+ * driver's stack in the instance data, the return handler records the
+ * mapping with the handle the kernel returned.  Unmaps, frees and syncs
+ * are checked at entry (plain kprobes), before the address can be reused.
+ *
+ * As dma-debug on 6.1: dma_map_single() is dma_map_page_attrs() (one
+ * "single" kind for both), dma_unmap_sgtable() is dma_unmap_sg_attrs(),
+ * dma_mapping_error() is inline (invisible here).  Only devices on the
+ * buses whose removal we are told about (platform, PCI) are tracked: an
+ * entry keeps the device's name pointer, which must not outlive it.
+ */
+#include <linux/device.h>
+#include <linux/dma-mapping.h>
+#include <linux/dmapool.h>
+#include <linux/mm.h>
+#include <linux/pci.h>
+#include <linux/platform_device.h>
+#include <linux/sched/task_stack.h>
+#include <linux/scatterlist.h>
+#include <linux/spinlock.h>
+
+#include "rt.h"
+
+bool rt_dev_tracked(const struct device *dev)
+{
+	return dev && (dev->bus == &platform_bus_type ||
+		       (IS_ENABLED(CONFIG_PCI) && dev->bus == &pci_bus_type));
+}
+
+struct rt_dma_ref rt_dma_ref_of(struct device *dev, enum rt_dma_kind kind,
+				 unsigned long dir)
+{
+	struct rt_dma_ref r = {
+		.dev = dev,
+		.dev_name = dev_name(dev),
+		.drv = rt_dev_driver_id(dev),
+		.kind = kind,
+		.dir = dir < 4 ? dir : RT_DMA_NONE,
+	};
+
+	return r;
+}
+
+/* Where a page the driver maps lives, as far as a page can tell. */
+static enum rt_mem_area area_of(struct page *page, size_t offset, size_t size)
+{
+	struct vm_struct *stack_vm = task_stack_vm_area(current);
+
+	if (stack_vm) {
+		/* A vmapped stack: dma-debug compares the stack's pages. */
+		for (unsigned int i = 0; i < stack_vm->nr_pages; i++)
+			if (stack_vm->pages[i] == page)
+				return RT_MEM_STACK;
+	} else if (!PageHighMem(page) &&
+		   object_is_on_stack(page_address(page) + offset)) {
+		return RT_MEM_STACK;
+	}
+	if (rt_phys_in_kernel_text(page_to_phys(page) + offset, size))
+		return RT_MEM_TEXT;
+	return RT_MEM_OK;
+}
+
+static void map_one(struct rt_dma_ref *ref, enum rt_mem_area area)
+{
+	/*
+	 * dma-debug's active_cacheline_insert(): a buffer the device only
+	 * reads may be mapped twice.
+	 */
+	if (ref->dir == RT_DMA_TO_DEVICE)
+		ref->flags |= RT_REF_SKIP_CPU_SYNC;
+	rt_dma_map(&drt.dma, ref, area);
+}
+
+/* --- instance data --- */
+
+struct dma_call {
+	struct rt_site site;
+	struct device *dev;
+	unsigned long arg[4];
+};
+
+static struct dma_call *dma_call_of(struct kretprobe_instance *ri)
+{
+	return (struct dma_call *)ri->data;
+}
+
+/* Entry of a map: keep the arguments, or skip the return handler. */
+static int map_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct dma_call *c = dma_call_of(ri);
+	struct device *dev = (void *)regs_get_kernel_argument(regs, 0);
+
+	if (!rt_dev_tracked(dev))
+		return 1;
+	c->dev = dev;
+	for (int i = 0; i < 4; i++)
+		c->arg[i] = regs_get_kernel_argument(regs, i + 1);
+	rt_site_capture(&c->site, regs);
+	return 0;
+}
+
+/* --- dma_map_page_attrs(dev, page, offset, size, dir, attrs) --- */
+
+static int map_page_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct dma_call *c = dma_call_of(ri);
+	dma_addr_t handle = regs_return_value(regs);
+	struct page *page = (void *)c->arg[0];
+	size_t offset = c->arg[1], size = c->arg[2];
+	struct rt_dma_ref ref;
+
+	if (handle == DMA_MAPPING_ERROR)
+		return 0;
+	rt_ctx_enter(&c->site);
+	ref = rt_dma_ref_of(c->dev, RT_DMA_SINGLE, c->arg[3]);
+	ref.handle = handle;
+	ref.size = size;
+	ref.cpu_addr = page_to_phys(page) + offset;
+	map_one(&ref, area_of(page, offset, size));
+	rt_ctx_leave();
+	rt_pool_check();
+	return 0;
+}
+
+/* --- dma_map_resource(dev, phys, size, dir, attrs) --- */
+
+static int map_resource_ret(struct kretprobe_instance *ri,
+			    struct pt_regs *regs)
+{
+	struct dma_call *c = dma_call_of(ri);
+	dma_addr_t handle = regs_return_value(regs);
+	struct rt_dma_ref ref;
+
+	if (handle == DMA_MAPPING_ERROR)
+		return 0;
+	rt_ctx_enter(&c->site);
+	ref = rt_dma_ref_of(c->dev, RT_DMA_RESOURCE, c->arg[2]);
+	ref.handle = handle;
+	ref.size = c->arg[1];
+	/* MMIO: not a CPU buffer, no overlap tracking (cpu_addr 0). */
+	rt_dma_map(&drt.dma, &ref, RT_MEM_OK);
+	rt_ctx_leave();
+	rt_pool_check();
+	return 0;
+}
+
+/* --- scatterlists --- */
+
+static void map_sg(struct dma_call *c, struct scatterlist *sgl, int nents,
+		   int mapped, unsigned long dir)
+{
+	struct scatterlist *s;
+	int i;
+
+	rt_ctx_enter(&c->site);
+	for_each_sg(sgl, s, mapped, i) {
+		struct rt_dma_ref ref = rt_dma_ref_of(c->dev, RT_DMA_SG, dir);
+
+		ref.handle = sg_dma_address(s);
+		ref.size = sg_dma_len(s);
+		ref.cpu_addr = sg_phys(s);
+		ref.sg_nents = nents;
+		ref.sg_mapped = mapped;
+		map_one(&ref, area_of(sg_page(s), s->offset, s->length));
+	}
+	rt_ctx_leave();
+	rt_pool_check();
+}
+
+/* dma_map_sg_attrs(dev, sg, nents, dir, attrs): the mapped count. */
+static int map_sg_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct dma_call *c = dma_call_of(ri);
+	int mapped = (int)regs_return_value(regs);
+
+	if (mapped > 0)
+		map_sg(c, (void *)c->arg[0], (int)c->arg[1], mapped, c->arg[2]);
+	return 0;
+}
+
+/* dma_map_sgtable(dev, sgt, dir, attrs): 0, and sgt->nents mapped. */
+static int map_sgtable_ret(struct kretprobe_instance *ri,
+			   struct pt_regs *regs)
+{
+	struct dma_call *c = dma_call_of(ri);
+	struct sg_table *sgt = (void *)c->arg[0];
+
+	if ((int)regs_return_value(regs) == 0 && sgt->nents > 0)
+		map_sg(c, sgt->sgl, sgt->orig_nents, sgt->nents, c->arg[1]);
+	return 0;
+}
+
+/*
+ * How many segments of an sg list the mapping covered, from the entry of
+ * its first segment (dma-debug's get_nr_mapped_entries); nents when the
+ * list is not known, so that each segment is reported.
+ */
+static int sg_mapped_of(struct rt_dma_ref *first, int nents)
+{
+	struct rt_dma_key key = {
+		.dev = first->dev, .handle = first->handle,
+		.size = first->size, .sg_nents = first->sg_nents,
+		.kind = first->kind, .dir = first->dir,
+	};
+	struct rt_dma_entry **l;
+	struct rt_dma_bucket *b;
+	unsigned long flags;
+	int mapped = nents;
+
+	b = rt_dma_lock_bucket(&drt.table,
+			       rt_dma_hash(&drt.table, first->handle), &flags);
+	l = rt_dma_find_exact(b, &key);
+	if (l && (*l)->kind == RT_DMA_SG && (*l)->sg_mapped > 0)
+		mapped = (*l)->sg_mapped;
+	rt_dma_unlock_bucket(b, flags);
+	return mapped;
+}
+
+static bool maps_missed(void);
+
+/*
+ * A device bound before we loaded may release what it mapped unseen
+ * (devices.c), and so may any device once a map was missed: such an
+ * address is not reported as never mapped.
+ */
+static bool unseen_prebound(const struct rt_dma_ref *ref, bool containing)
+{
+	struct rt_dma_key key = {
+		.dev = ref->dev, .handle = ref->handle, .size = ref->size,
+		.sg_nents = ref->sg_nents, .kind = ref->kind, .dir = ref->dir,
+	};
+	struct rt_dma_bucket *b;
+	struct rt_dma_entry *e;
+	unsigned long flags;
+	bool found;
+
+	if ((ref->flags & RT_REF_MAP_ERROR) ||
+	    (!rt_device_prebound(ref->dev) && !maps_missed()))
+		return false;
+	if (containing) {
+		e = rt_dma_find_containing(&drt.table, &key, &b, &flags);
+		if (e)
+			rt_dma_unlock_bucket(b, flags);
+		return !e;
+	}
+	b = rt_dma_lock_bucket(&drt.table, rt_dma_hash(&drt.table, ref->handle),
+			       &flags);
+	found = rt_dma_find_exact(b, &key);
+	rt_dma_unlock_bucket(b, flags);
+	return !found;
+}
+
+void rt_dma_release(const struct rt_dma_ref *ref)
+{
+	if (!unseen_prebound(ref, false))
+		rt_dma_unmap(&drt.dma, ref);
+}
+
+static void do_sync(const struct rt_dma_ref *ref, bool for_cpu)
+{
+	if (!unseen_prebound(ref, true))
+		rt_dma_sync(&drt.dma, ref, for_cpu);
+}
+
+enum sg_op { SG_UNMAP, SG_SYNC_CPU, SG_SYNC_DEVICE };
+
+static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
+		       unsigned long dir, enum sg_op op)
+{
+	struct scatterlist *s;
+	int i, mapped = nents;
+
+	for_each_sg(sgl, s, nents, i) {
+		struct rt_dma_ref ref = rt_dma_ref_of(dev, RT_DMA_SG, dir);
+
+		ref.handle = sg_dma_address(s);
+		ref.size = sg_dma_len(s);
+		ref.sg_nents = nents;
+		if (i == 0)
+			mapped = sg_mapped_of(&ref, nents);
+		if (i >= mapped)
+			break;
+		if (op == SG_UNMAP)
+			rt_dma_release(&ref);
+		else
+			do_sync(&ref, op == SG_SYNC_CPU);
+	}
+}
+
+/* --- entry-only checks: (dev, ...) in the argument registers --- */
+
+#define ENTRY_ARGS(regs, n) regs_get_kernel_argument((regs), (n))
+
+static bool entry_begin(struct pt_regs *regs, struct rt_site *site)
+{
+	if (!rt_dev_tracked((void *)ENTRY_ARGS(regs, 0)))
+		return false;
+	rt_site_lazy(site, regs);
+	rt_ctx_enter(site);
+	return true;
+}
+
+/* dma_unmap_page_attrs(dev, addr, size, dir, attrs) */
+static int unmap_page_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	struct rt_site site;
+	struct rt_dma_ref ref;
+	struct device *dev = (void *)ENTRY_ARGS(regs, 0);
+
+	if (!entry_begin(regs, &site))
+		return 0;
+	ref = rt_dma_ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
+	ref.handle = ENTRY_ARGS(regs, 1);
+	ref.size = ENTRY_ARGS(regs, 2);
+	if (ref.handle == DMA_MAPPING_ERROR)
+		ref.flags |= RT_REF_MAP_ERROR;
+	rt_dma_release(&ref);
+	rt_ctx_leave();
+	return 0;
+}
+
+/* dma_unmap_resource(dev, addr, size, dir, attrs) */
+static int unmap_resource_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	struct rt_site site;
+	struct rt_dma_ref ref;
+	struct device *dev = (void *)ENTRY_ARGS(regs, 0);
+
+	if (!entry_begin(regs, &site))
+		return 0;
+	ref = rt_dma_ref_of(dev, RT_DMA_RESOURCE, ENTRY_ARGS(regs, 3));
+	ref.handle = ENTRY_ARGS(regs, 1);
+	ref.size = ENTRY_ARGS(regs, 2);
+	if (ref.handle == DMA_MAPPING_ERROR)
+		ref.flags |= RT_REF_MAP_ERROR;
+	rt_dma_release(&ref);
+	rt_ctx_leave();
+	return 0;
+}
+
+/* dma_unmap_sg_attrs(dev, sg, nents, dir, attrs) */
+static int unmap_sg_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	struct rt_site site;
+
+	if (!entry_begin(regs, &site))
+		return 0;
+	sg_release((void *)ENTRY_ARGS(regs, 0), (void *)ENTRY_ARGS(regs, 1),
+		   (int)ENTRY_ARGS(regs, 2), ENTRY_ARGS(regs, 3), SG_UNMAP);
+	rt_ctx_leave();
+	return 0;
+}
+
+/* dma_sync_single_for_{cpu,device}(dev, addr, size, dir) */
+static void sync_single(struct pt_regs *regs, bool for_cpu)
+{
+	struct rt_site site;
+	struct rt_dma_ref ref;
+	struct device *dev = (void *)ENTRY_ARGS(regs, 0);
+
+	if (!entry_begin(regs, &site))
+		return;
+	ref = rt_dma_ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
+	ref.handle = ENTRY_ARGS(regs, 1);
+	ref.size = ENTRY_ARGS(regs, 2);
+	do_sync(&ref, for_cpu);
+	rt_ctx_leave();
+}
+
+static int sync_single_cpu_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	sync_single(regs, true);
+	return 0;
+}
+
+static int sync_single_device_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	sync_single(regs, false);
+	return 0;
+}
+
+/* dma_sync_sg_for_{cpu,device}(dev, sg, nelems, dir) */
+static void sync_sg(struct pt_regs *regs, enum sg_op op)
+{
+	struct rt_site site;
+
+	if (!entry_begin(regs, &site))
+		return;
+	sg_release((void *)ENTRY_ARGS(regs, 0), (void *)ENTRY_ARGS(regs, 1),
+		   (int)ENTRY_ARGS(regs, 2), ENTRY_ARGS(regs, 3), op);
+	rt_ctx_leave();
+}
+
+static int sync_sg_cpu_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	sync_sg(regs, SG_SYNC_CPU);
+	return 0;
+}
+
+static int sync_sg_device_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	sync_sg(regs, SG_SYNC_DEVICE);
+	return 0;
+}
+
+/* --- coherent memory --- */
+
+/* dma_alloc_attrs(dev, size, dma_handle *, gfp, attrs) -> cpu_addr */
+static int alloc_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct dma_call *c = dma_call_of(ri);
+	void *cpu = (void *)regs_return_value(regs);
+	dma_addr_t *handle = (void *)c->arg[1];
+	struct rt_dma_ref ref;
+
+	if (!cpu)
+		return 0;
+	rt_ctx_enter(&c->site);
+	ref = rt_dma_ref_of(c->dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
+	ref.handle = *handle;
+	ref.size = c->arg[0];
+	ref.cpu_addr = (unsigned long)cpu;
+	rt_dma_map(&drt.dma, &ref, RT_MEM_OK);
+	rt_ctx_leave();
+	rt_pool_check();
+	return 0;
+}
+
+/* dma_free_attrs(dev, size, cpu_addr, dma_handle, attrs) */
+static int free_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	struct rt_site site;
+	struct rt_dma_ref ref;
+	struct device *dev = (void *)ENTRY_ARGS(regs, 0);
+
+	if (!entry_begin(regs, &site))
+		return 0;
+	ref = rt_dma_ref_of(dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
+	ref.size = ENTRY_ARGS(regs, 1);
+	ref.cpu_addr = ENTRY_ARGS(regs, 2);
+	ref.handle = ENTRY_ARGS(regs, 3);
+	rt_dma_release(&ref);
+	rt_ctx_leave();
+	return 0;
+}
+
+#define DMA_DATA sizeof(struct dma_call)
+
+static struct rt_hook dma_hooks[] = {
+	{ .symbol = "dma_map_page_attrs", .entry = map_entry,
+	  .ret = map_page_ret, .data_size = DMA_DATA },
+	{ .symbol = "dma_unmap_page_attrs", .pre = unmap_page_pre },
+	{ .symbol = "dma_map_sg_attrs", .entry = map_entry,
+	  .ret = map_sg_ret, .data_size = DMA_DATA },
+	{ .symbol = "dma_map_sgtable", .entry = map_entry,
+	  .ret = map_sgtable_ret, .data_size = DMA_DATA },
+	{ .symbol = "dma_unmap_sg_attrs", .pre = unmap_sg_pre },
+	{ .symbol = "dma_alloc_attrs", .entry = map_entry,
+	  .ret = alloc_ret, .data_size = DMA_DATA },
+	{ .symbol = "dma_free_attrs", .pre = free_pre },
+	{ .symbol = "dma_sync_single_for_cpu", .pre = sync_single_cpu_pre },
+	{ .symbol = "dma_sync_single_for_device",
+	  .pre = sync_single_device_pre },
+	{ .symbol = "dma_sync_sg_for_cpu", .pre = sync_sg_cpu_pre },
+	{ .symbol = "dma_sync_sg_for_device", .pre = sync_sg_device_pre },
+	{ .symbol = "dma_map_resource", .entry = map_entry,
+	  .ret = map_resource_ret, .data_size = DMA_DATA },
+	{ .symbol = "dma_unmap_resource", .pre = unmap_resource_pre },
+};
+
+/*
+ * A map the kprobe core skipped (a kretprobe out of instances, or hit
+ * while another handler ran on that CPU) is one the table never saw.
+ */
+static bool maps_missed(void)
+{
+	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
+		if (!dma_hooks[i].pre && dma_hooks[i].on &&
+		    rt_hook_missed(&dma_hooks[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Unmaps and syncs first: a map recorded while its unmap is not hooked yet
+ * would stay in the table for ever.
+ */
+int rt_hooks_dma_init(void)
+{
+	int ok = 0;
+
+	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
+		if (dma_hooks[i].pre)
+			ok += rt_hook_register(&dma_hooks[i]) == 0;
+	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
+		if (!dma_hooks[i].pre)
+			ok += rt_hook_register(&dma_hooks[i]) == 0;
+	return ok;
+}

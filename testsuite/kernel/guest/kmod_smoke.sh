@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Guest script for run-vm.sh: load drvcheck_rt.ko, check that its debugfs
+# files exist and parse, that the hooks registered, and that it unloads
+# with no oops or WARN.  Run:
+#   testsuite/kernel/run-vm.sh testsuite/kernel/guest/kmod_smoke.sh \
+#       runtime/kmod/drvcheck_rt.ko
+D=/sys/kernel/debug/drvcheck
+fails=0
+fail() { echo "SMOKE FAIL: $*"; fails=$((fails + 1)); }
+ok() { echo "SMOKE ok: $*"; }
+
+insmod /modules/drvcheck_rt.ko poll_watch=no_such_poll_fn ||
+	{ echo "SMOKE FAIL: insmod"; exit 1; }
+dmesg | grep drvcheck_rt
+
+for f in errors errors_lost stats dump regions probes filter all_errors \
+	 poll_watch; do
+	[ -e "$D/$f" ] || fail "no $D/$f"
+done
+
+echo "--- probes"
+cat $D/probes
+# Every hook the design names must be there; say which did not register.
+for p in dma_map_page_attrs dma_unmap_page_attrs dma_map_sg_attrs \
+	 dma_map_sgtable dma_unmap_sg_attrs dma_alloc_attrs dma_free_attrs \
+	 dma_sync_single_for_cpu dma_sync_single_for_device \
+	 dma_sync_sg_for_cpu dma_sync_sg_for_device dma_map_resource \
+	 dma_unmap_resource __request_region __release_region \
+	 iomem_is_exclusive devmem_is_allowed __pollwait do_sys_poll; do
+	grep -q "^probe=$p kind=[a-z]* registered=1 " $D/probes ||
+		fail "hook $p did not register: $(grep "^probe=$p " $D/probes)"
+done
+# A symbol that does not exist fails, and says so.
+grep -q "^probe=no_such_poll_fn kind=kretprobe registered=0 err=-" $D/probes ||
+	fail "the bogus poll watch is not reported as failed"
+
+echo "--- stats"
+cat $D/stats
+head -n 1 $D/stats | grep -Eq '^pool capacity=[0-9]+ free=[0-9]+ live=[0-9]+ dropped=[0-9]+ exhausted=[01]$' ||
+	fail "stats: bad pool line"
+tail -n 1 $D/stats | grep -Eq '^regions n=[0-9]+ dropped=[0-9]+$' ||
+	fail "stats: bad regions line"
+awk 'NR > 1 && !/^(driver=[^ ]+ live=[0-9]+ peak=[0-9]+ maps=[0-9]+ errors=[0-9]+( [a-z-]+=[0-9]+)*|poll=[^ ]+ calls=[0-9]+ slept=[0-9]+ no_wait=[0-9]+ errnos=[0-9]+ max_per_syscall=[0-9]+ ns_max=[0-9]+|regions n=[0-9]+ dropped=[0-9]+)$/ { bad = 1; print "bad: " $0 } END { exit bad }' $D/stats ||
+	fail "stats: a line of unknown form"
+
+echo "--- dump"
+cat $D/dump
+awk '!/^driver=[^ ]+ device=[^ ]+ kind=[a-z-]+ dir=DMA_[A-Z_]+ handle=0x[0-9a-f]+ size=[0-9]+ mapped_at=/ { bad = 1; print "bad: " $0 } END { exit bad }' $D/dump ||
+	fail "dump: a line of unknown form"
+
+echo "--- errors"
+cat $D/errors
+awk -F '\t' 'NF != 9 || $1 !~ /^id=/ || $2 !~ /^driver=/ || $3 !~ /^device=/ || $4 !~ /^addr=0x/ || $5 !~ /^size=/ || $6 !~ /^func=/ || $7 !~ /^at=/ || $8 !~ /^mapped_at=/ || $9 !~ /^msg=/ { bad = 1; print "bad: " $0 } END { exit bad }' $D/errors ||
+	fail "errors: a line of unknown form"
+echo x > $D/errors
+[ -z "$(cat $D/errors)" ] || fail "errors: a write does not clear it"
+grep -Eq '^[0-9]+$' $D/errors_lost || fail "errors_lost is not a number"
+
+echo "--- knobs"
+echo e1000 > $D/filter
+[ "$(cat $D/filter)" = e1000 ] || fail "filter does not read back"
+echo > $D/filter
+echo 1 > $D/all_errors
+[ "$(cat $D/all_errors)" = Y ] || fail "all_errors does not read back"
+echo 0 > $D/all_errors
+echo no_such_poll_fn2 > $D/poll_watch 2>/dev/null &&
+	fail "watching a symbol that does not exist did not fail"
+grep -q "^probe=no_such_poll_fn2 .* registered=0 " $D/probes ||
+	fail "the failed poll watch is not in probes"
+cat $D/poll_watch
+cat $D/regions
+
+# The hooks run: some poll() and reads in the guest, then unload.
+for i in 1 2 3; do cat /proc/iomem > /dev/null; done
+echo "--- unload"
+rmmod drvcheck_rt || fail "rmmod"
+[ -e $D ] && fail "$D still there after rmmod"
+dmesg | grep drvcheck_rt | tail -n 5
+if dmesg | grep -Eq 'WARNING:|BUG:|Oops|general protection|Call Trace'; then
+	dmesg | tail -n 60
+	fail "oops or WARN in dmesg"
+fi
+# A second load and unload: nothing left behind by the first.
+insmod /modules/drvcheck_rt.ko && rmmod drvcheck_rt || fail "reload"
+dmesg | grep -Eq 'WARNING:|BUG:|Oops' && fail "oops or WARN after reload"
+
+[ $fails = 0 ] && echo "SMOKE PASS" || echo "SMOKE FAILED: $fails"
+exit $fails

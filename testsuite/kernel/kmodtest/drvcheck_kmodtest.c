@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * drvcheck_kmodtest: the DMA paths of drvcheck_rt.ko that the selftest
+ * driver does not take, done once when the device binds: a DMA pool (one
+ * block freed, one left to leak), dma_map_sgtable and its sync and unmap,
+ * and a page of the current (vmapped) stack mapped with dma_map_page;
+ * with pci_bar=, an exclusive hold on a PCI BAR and a mapping of that
+ * device left behind at unload.
+ * The guest script kmodtest.sh reads what drvcheck_rt reported.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/dmapool.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/platform_device.h>
+#include <linux/scatterlist.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+
+#define KT_NAME "drvcheck_kmodtest"
+
+struct kt_priv {
+	struct dma_pool *pool;
+	void *leak;
+	dma_addr_t leak_dma;
+};
+
+static struct platform_device *kt_pdev;
+
+/*
+ * pci_bar=<pci device>: hold that device's BAR 0 as an exclusive region
+ * (request_mem_region_exclusive), so that mapping its sysfs resource0
+ * file from user space is refused (pci_mmap_resource, iomem_is_exclusive).
+ */
+static char *pci_bar;
+module_param(pci_bar, charp, 0400);
+static struct resource *kt_bar;
+
+/*
+ * dma-leak at module unload: a buffer mapped for that PCI device, which
+ * has no driver, and never unmapped.  No unbind ever releases it; only the
+ * module going away does.  The buffer is left allocated on purpose.
+ */
+static noinline void kt_map_unowned(struct device *dev)
+{
+	void *buf = kzalloc(64, GFP_KERNEL);
+	dma_addr_t dma;
+
+	if (!buf)
+		return;
+	dma = dma_map_single(dev, buf, 64, DMA_TO_DEVICE);
+	if (dma_mapping_error(dev, dma))
+		kfree(buf);
+}
+
+static void kt_hold_bar(void)
+{
+	struct device *dev;
+	struct pci_dev *pdev;
+
+	if (!pci_bar)
+		return;
+	dev = bus_find_device_by_name(&pci_bus_type, NULL, pci_bar);
+	if (!dev) {
+		pr_err(KT_NAME ": no PCI device %s\n", pci_bar);
+		return;
+	}
+	pdev = to_pci_dev(dev);
+	kt_bar = request_mem_region_exclusive(pci_resource_start(pdev, 0),
+					      pci_resource_len(pdev, 0), KT_NAME);
+	pr_info(KT_NAME ": %s BAR 0 %pR %s\n", pci_bar, &pdev->resource[0],
+		kt_bar ? "held exclusive" : "busy, not held");
+	kt_map_unowned(dev);
+	put_device(dev);
+}
+
+/* correct: a block allocated and freed */
+static int kt_pool_ok(struct device *dev, struct dma_pool *pool)
+{
+	dma_addr_t dma;
+	void *p = dma_pool_alloc(pool, GFP_KERNEL, &dma);
+
+	if (!p)
+		return -ENOMEM;
+	dma_pool_free(pool, p, dma);
+	return 0;
+}
+
+/* correct: an sg_table mapped, synced, unmapped */
+static int kt_sgtable_ok(struct device *dev)
+{
+	struct sg_table sgt;
+	void *buf = kzalloc(2 * PAGE_SIZE, GFP_KERNEL);
+	int ret;
+
+	if (!buf)
+		return -ENOMEM;
+	ret = sg_alloc_table(&sgt, 2, GFP_KERNEL);
+	if (ret)
+		goto out;
+	sg_set_buf(&sgt.sgl[0], buf, 512);
+	sg_set_buf(&sgt.sgl[1], buf + PAGE_SIZE, 512);
+	ret = dma_map_sgtable(dev, &sgt, DMA_FROM_DEVICE, 0);
+	if (!ret) {
+		dma_sync_sgtable_for_cpu(dev, &sgt, DMA_FROM_DEVICE);
+		dma_unmap_sgtable(dev, &sgt, DMA_FROM_DEVICE, 0);
+	}
+	sg_free_table(&sgt);
+out:
+	kfree(buf);
+	return ret;
+}
+
+/* dma-map-stack: a page of the vmapped stack, through dma_map_page */
+static noinline int kt_map_stack(struct device *dev)
+{
+	char local[64];
+	struct page *page = is_vmalloc_addr(local) ? vmalloc_to_page(local) :
+						     virt_to_page(local);
+	dma_addr_t dma;
+
+	memset(local, 0, sizeof(local));
+	dma = dma_map_page(dev, page, offset_in_page(local), sizeof(local),
+			   DMA_TO_DEVICE);
+	if (dma_mapping_error(dev, dma))
+		return -EIO;
+	dma_unmap_page(dev, dma, sizeof(local), DMA_TO_DEVICE);
+	return 0;
+}
+
+static int kt_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct kt_priv *priv;
+	int ret;
+
+	ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64));
+	if (ret)
+		return ret;
+	priv = devm_kzalloc(dev, sizeof(*priv), GFP_KERNEL);
+	if (!priv)
+		return -ENOMEM;
+	priv->pool = dma_pool_create(KT_NAME, dev, 96, 32, 0);
+	if (!priv->pool)
+		return -ENOMEM;
+	platform_set_drvdata(pdev, priv);
+	dev_info(dev, "pool_ok=%d sgtable_ok=%d map_stack=%d\n",
+		 kt_pool_ok(dev, priv->pool), kt_sgtable_ok(dev),
+		 kt_map_stack(dev));
+	/* dma-leak: a block still allocated when the driver lets go */
+	priv->leak = dma_pool_alloc(priv->pool, GFP_KERNEL, &priv->leak_dma);
+	return 0;
+}
+
+/*
+ * The leak: the block is never freed, so dma_pool_destroy() says the pool
+ * is busy and keeps the page under it; drvcheck_rt reports both, the block
+ * ("pool") and the page ("coherent"), when the device is released.
+ */
+static int kt_remove(struct platform_device *pdev)
+{
+	struct kt_priv *priv = platform_get_drvdata(pdev);
+
+	dma_pool_destroy(priv->pool);
+	return 0;
+}
+
+static struct platform_driver kt_driver = {
+	.probe = kt_probe,
+	.remove = kt_remove,
+	.driver = { .name = KT_NAME },
+};
+
+static int __init kt_init(void)
+{
+	int ret = platform_driver_register(&kt_driver);
+
+	if (ret)
+		return ret;
+	kt_pdev = platform_device_register_simple(KT_NAME, 0, NULL, 0);
+	if (IS_ERR(kt_pdev)) {
+		platform_driver_unregister(&kt_driver);
+		return PTR_ERR(kt_pdev);
+	}
+	kt_hold_bar();
+	return 0;
+}
+
+static void __exit kt_exit(void)
+{
+	if (kt_bar)
+		release_mem_region(kt_bar->start, resource_size(kt_bar));
+	platform_device_unregister(kt_pdev);
+	platform_driver_unregister(&kt_driver);
+}
+
+module_init(kt_init);
+module_exit(kt_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("drvcheck_rt test: DMA pool, sg_table and stack mapping paths");
