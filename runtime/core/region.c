@@ -118,15 +118,18 @@ enum rt_user_map rt_region_user_map(struct rt_regions *rs, u64 start,
 	if (!found)
 		return RT_USER_MAP_UNOWNED;
 
-	refused = owner.exclusive || !iomem_relaxed;
+	refused = !iomem_relaxed;
+	/* Relaxed on purpose, and the driver did ask for exclusivity. */
+	if (!refused && owner.exclusive)
+		return RT_USER_MAP_ALLOWED;
 	{
 		struct rt_error_site s = {
 			.drv = owner.drv, .device = owner.name,
 			.addr = start, .size = size,
 		};
-		const char *why = owner.exclusive ? "exclusive" :
-				  refused ? "busy, iomem=strict" :
-					    "not exclusive, iomem=relaxed";
+		const char *why = !refused ? "not exclusive, iomem=relaxed" :
+				  owner.exclusive ? "exclusive" :
+						    "busy, iomem=strict";
 
 		rt_report(rs->rep, refused ? RT_IOMEM_USER_MAP_REFUSED :
 					     RT_IOMEM_NOT_EXCLUSIVE, &s, PREFIX,

@@ -3,9 +3,10 @@
  * The region tracker: I/O port and memory regions drivers requested, with
  * owner and the exclusive flag (IORESOURCE_EXCLUSIVE, request_*_exclusive).
  * Reports releases that match no request, and user-space mapping attempts
- * (/dev/mem, PCI sysfs resource files) of memory a driver owns: refused
- * when exclusive, refused when busy unless iomem=relaxed, as
- * devmem_is_allowed() decides under CONFIG_IO_STRICT_DEVMEM.
+ * (/dev/mem, PCI sysfs resource files) of memory a driver owns, with the
+ * verdict of 6.1's resource_is_exclusive() under CONFIG_IO_STRICT_DEVMEM:
+ * with iomem=strict (the default) every busy region is refused, exclusive
+ * or not; iomem=relaxed lets every mapping through, exclusive ones too.
  */
 #ifndef DRVCHECK_RT_REGION_H
 #define DRVCHECK_RT_REGION_H

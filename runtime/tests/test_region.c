@@ -60,7 +60,11 @@ static void test_user_map(void)
 	      RT_USER_MAP_UNOWNED);
 	CHECK(cap.n == 0);
 
+	/* iomem=relaxed lets even an exclusive region through, silently. */
 	CHECK(rt_region_user_map(&rs, 0xfe010000, 0x1000, "devmem", 42, true) ==
+	      RT_USER_MAP_ALLOWED);
+	CHECK(cap.n == 0);
+	CHECK(rt_region_user_map(&rs, 0xfe010000, 0x1000, "devmem", 42, false) ==
 	      RT_USER_MAP_REFUSED);
 	CHECK(capture_has(&cap, RT_IOMEM_USER_MAP_REFUSED,
 			  "drvcheck: e1000e e1000e: process devmem (pid 42) "

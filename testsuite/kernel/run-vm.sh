@@ -7,18 +7,24 @@
 # the guest script's status.  The serial console goes to stdout.
 #
 #   run-vm.sh [--smp N] [--mem MB] [--timeout S] [--append ARGS]
-#             [--work DIR] GUEST_SCRIPT [MODULE.ko...]
+#             [--work DIR] [--mttcg] GUEST_SCRIPT [MODULE.ko...]
 #
 # In the guest: the modules are in /modules, the script runs as /guest.sh
 # with proc, sysfs, devtmpfs and debugfs mounted; it may use any busybox
 # applet.  KDIR picks the headers (default: the newest linux-headers-*-amd64).
 # The kernel image is fetched once with `apt-get download` and unpacked with
 # dpkg-deb into the work directory (default build/vm), never installed.
+#
+# The vCPUs run on one host thread (-accel tcg,thread=single) unless
+# --mttcg: qemu 7.2's multi-threaded TCG jumps to address 0 when a kprobe
+# is armed or disarmed while another vCPU runs the probed function (the
+# stock kernel's kprobe_events do it too; guest/kprobe_stock_race.sh).
+# The guest is SMP either way: its vCPUs interleave, its locks matter.
 set -eu
 
 die() { echo "run-vm: $*" >&2; exit 2; }
 
-SMP=1 MEM=512 TIMEOUT=300 APPEND=""
+SMP=1 MEM=512 TIMEOUT=300 APPEND="" TCG=tcg,thread=single
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=$ROOT/build/vm
 while [ $# -gt 0 ]; do
@@ -28,6 +34,7 @@ while [ $# -gt 0 ]; do
 	--timeout) TIMEOUT=$2; shift 2 ;;
 	--append) APPEND=$2; shift 2 ;;
 	--work) WORK=$2; shift 2 ;;
+	--mttcg) TCG=tcg,thread=multi; shift ;;
 	--) shift; break ;;
 	-*) die "unknown option '$1'" ;;
 	*) break ;;
@@ -114,7 +121,7 @@ chmod +x "$run/root/init" "$run/root/guest.sh"
 # panic=-1 and -no-reboot: an oops that panics ends the run instead of
 # hanging it; the timeout catches a guest that hangs without panicking.
 rc=0
-timeout "$TIMEOUT" qemu-system-x86_64 -accel tcg -m "$MEM" -smp "$SMP" \
+timeout "$TIMEOUT" qemu-system-x86_64 -accel "$TCG" -m "$MEM" -smp "$SMP" \
 	-display none -serial stdio -monitor none -no-reboot \
 	-kernel "$KIMG" -initrd "$run/initrd.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=4 $APPEND" \

@@ -51,10 +51,6 @@ boot() {
 # 1: dma-direct, iomem=strict, SMP: scenarios, poll, stress, pool
 boot main "$SMP" "$tmp/main.sh"
 # 2: every streaming map bounced, iomem=relaxed, one CPU: safety, verdicts,
-# and drvcheck_rt unloaded/reloaded under load.  One CPU because qemu's
-# multi-threaded TCG oopses (RIP 0 at the probed entry) when kprobes are
-# armed or disarmed while other vCPUs run the probed function, with the
-# kernel's own kprobe_events too (guest/kprobe_stock_race.sh);
-# -accel tcg,thread=single does not, run-vm.sh has no option for it yet.
+# and drvcheck_rt unloaded/reloaded under load once more.
 boot bounce 1 "$tmp/bounce.sh" --append "swiotlb=force iomem=relaxed"
 exit $status

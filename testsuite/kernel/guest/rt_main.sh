@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The runtime VM test, first boot (SMP), in the order it needs: scenarios
-# (one clean drvcheck_rt), poll, stress, and last the pool test (a small
-# pool, reloaded).  Unload under load is in the second boot (one CPU).
+# (one clean drvcheck_rt), poll, stress, unload and reload under load, and
+# last the pool test (a small pool, reloaded).
 echo "runtime-vm: $(nproc) cpus"
 # block_ns: under TCG a vCPU can stall for tens of ms inside any callback
 # (seen: 31 ms in st_poll_busy, no context switch), so the time criterion
@@ -17,6 +17,7 @@ test_user_map
 test_poll
 test_stress 1 2000
 test_stress 8 20000
+test_unload_under_load
 test_pool 64 100
 
 bad=$(dmesg_bad)
