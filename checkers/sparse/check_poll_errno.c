@@ -46,7 +46,10 @@ void tu_check_poll_errno(void)
 
 			if (!pseudo_some_value(fn->rets[r].value, NULL, negative_errno, &e))
 				continue;
-			f = report("poll-errno", fn->rets[r].pos, fn->name, cb->name,
+			/* if-converted returns: the negative one is the errno */
+			f = report("poll-errno", fn->rets[r].has_negative_pos ?
+				   fn->rets[r].negative_pos : fn->rets[r].pos,
+				   fn->name, cb->name,
 				   "->poll returns %lld, a negative errno that poll() "
 				   "reads as a mask of events; return EPOLLERR (or "
 				   "EPOLLHUP) instead", e.found);

@@ -117,6 +117,7 @@ static void add_return(struct poll_fn *fn, size_t *cap, struct symbol *sym,
 	fn->rets[fn->n_rets].insn = insn;
 	fn->rets[fn->n_rets].value = value;
 	fn->rets[fn->n_rets].bits = bits;
+	fn->rets[fn->n_rets].has_negative_pos = false;
 	fn->rets[fn->n_rets++].pos = return_pos(sym, ctx, insn);
 }
 
@@ -156,7 +157,16 @@ static void scan_returns(struct poll_fn *fn, struct symbol *sym,
 	if (!ret || ret->src == VOID)
 		return;
 	if (!return_phi(ret, ret->src)) {
+		struct poll_return *r;
+
 		add_return(fn, &cap, sym, ctx, ret, ret->src, ret->size);
+		/*
+		 * One return left where the text has several: sparse folded
+		 * them into a select, and the position is the last one's.
+		 */
+		r = &fn->rets[fn->n_rets - 1];
+		r->has_negative_pos = src_lone_negative_return(sym->pos, r->pos,
+							       &r->negative_pos);
 		return;
 	}
 	FOR_EACH_PTR(ret->src->def->phi_list, src) {

@@ -39,6 +39,9 @@ struct poll_return {
 	pseudo_t value;
 	unsigned int bits;		/* of the returned value */
 	struct position pos;		/* the return statement */
+	/* a select of folded returns: the function's only 'return -...' */
+	struct position negative_pos;
+	bool has_negative_pos;
 };
 
 struct poll_fn {

@@ -14,6 +14,7 @@ struct entry {
 	int stream;
 	unsigned int line, col;
 	const struct api_fn *api;
+	bool negative;		/* a return whose expression starts with '-' */
 };
 
 /*
@@ -43,12 +44,13 @@ bool src_index_driver_stream(int stream)
 	       !strchr(name + len, '/');
 }
 
-static void add(struct token *t, const struct api_fn *api)
+static void add(struct token *t, const struct api_fn *api, bool negative)
 {
 	GROW(entries, cap_entries, n_entries + 1);
 	entries[n_entries].stream = t->pos.stream;
 	entries[n_entries].line = t->pos.line;
 	entries[n_entries].col = t->pos.pos;
+	entries[n_entries].negative = negative;
 	entries[n_entries++].api = api;
 }
 
@@ -69,7 +71,8 @@ struct token *__wrap_tokenize(const struct position *pos, const char *name,
 		if (token_type(t) != TOKEN_IDENT)
 			continue;
 		if (t->ident == &return_ident) {
-			add(t, NULL);
+			add(t, NULL, next && token_type(next) == TOKEN_SPECIAL &&
+				     next->special == '-');
 			continue;
 		}
 		if (!next || token_type(next) != TOKEN_SPECIAL ||
@@ -77,7 +80,7 @@ struct token *__wrap_tokenize(const struct position *pos, const char *name,
 			continue;
 		api = api_lookup(show_ident(t->ident));
 		if (api)
-			add(t, api);
+			add(t, api, false);
 	}
 	return begin;
 }
@@ -142,6 +145,24 @@ bool src_return_before(struct position pos, struct position *ret)
 		return true;
 	}
 	return false;
+}
+
+bool src_lone_negative_return(struct position from, struct position to,
+			      struct position *ret)
+{
+	size_t found = 0;
+
+	for (size_t i = upper_bound(from); i < upper_bound(to); i++) {
+		if (entries[i].stream != from.stream || entries[i].api ||
+		    !entries[i].negative)
+			continue;
+		if (found++)
+			return false;
+		*ret = from;
+		ret->line = entries[i].line;
+		ret->pos = entries[i].col;
+	}
+	return found == 1;
 }
 
 void src_index_free(void)

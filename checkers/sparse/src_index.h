@@ -50,6 +50,14 @@ const struct api_fn *src_written_api(struct position pos,
  */
 bool src_return_before(struct position pos, struct position *ret);
 
+/*
+ * The one 'return -...' statement between from and to (a function's
+ * start and its last return), if there is exactly one: where a negative
+ * value sparse folded into a select of several returns was written.
+ */
+bool src_lone_negative_return(struct position from, struct position to,
+			      struct position *ret);
+
 void src_index_free(void);
 
 #endif

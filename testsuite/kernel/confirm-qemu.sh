@@ -17,16 +17,9 @@ KDIR=${KDIR:-$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail
 [ -n "$KDIR" ] && [ -f "$KDIR/Makefile" ] ||
 	{ echo "confirm: no kernel headers: install linux-headers-amd64" >&2; exit 2; }
 
-rm -rf "$WORK"
 mkdir -p "$WORK"
-cp -r "$ROOT/runtime" "$WORK/"
-for m in kmod selftest; do
-	make -s -C "$WORK/runtime/$m" KDIR="$KDIR" >"$WORK/$m.log" 2>&1 || {
-		cat "$WORK/$m.log" >&2
-		echo "confirm: runtime/$m does not build" >&2
-		exit 2
-	}
-done
+"$HERE/build-runtime-modules.sh" "$KDIR" "$ROOT/runtime" "$WORK" ||
+	{ echo "confirm: the runtime modules do not build" >&2; exit 2; }
 
 echo "confirm: static scan of runtime/selftest" >&2
 rc=0
@@ -35,8 +28,8 @@ rc=0
 
 echo "confirm: booting the VM (qemu, tcg)" >&2
 "$HERE/run-vm.sh" "$HERE/guest/confirm_demo.sh" \
-	"$(find "$WORK/runtime/kmod" -name drvcheck_rt.ko)" \
-	"$(find "$WORK/runtime/selftest" -name drvcheck_selftest.ko)" \
+	"$WORK/runtime/kmod/drvcheck_rt.ko" \
+	"$WORK/runtime/selftest/drvcheck_selftest.ko" \
 	>"$WORK/console" 2>&1 || {
 	tail -n 40 "$WORK/console" >&2
 	echo "confirm: the guest run failed (console: $WORK/console)" >&2
