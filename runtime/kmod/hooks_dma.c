@@ -99,7 +99,7 @@ static int map_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	c->dev = dev;
 	for (int i = 0; i < 4; i++)
 		c->arg[i] = regs_get_kernel_argument(regs, i + 1);
-	rt_site_capture(&c->site, regs);
+	rt_site_capture_map(&c->site, regs);
 	return 0;
 }
 
