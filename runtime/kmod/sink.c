@@ -40,6 +40,18 @@ static DEFINE_RATELIMIT_STATE(rt_print_rs, 5 * HZ, 20);
  */
 static bool ring_muted;
 
+/*
+ * The call site an error is reported at.  A leak is found when the device
+ * is released, in the notifier, where no driver frame is: its site is
+ * where the leaked mapping was made.
+ */
+static unsigned long error_site(const struct rt_error *e)
+{
+	if (e->check == RT_DMA_LEAK && e->nmap_stack)
+		return e->map_stack[0];
+	return e->nstack ? e->stack[0] : 0;
+}
+
 /* "func=": the bare symbol, without the " [module]" that %ps adds. */
 static void symbol_name(char *buf, size_t len, const void *addr)
 {
@@ -49,7 +61,7 @@ static void symbol_name(char *buf, size_t len, const void *addr)
 
 static void format_line(struct rt_line *l, const struct rt_error *e)
 {
-	const void *at = e->nstack ? (void *)e->stack[0] : NULL;
+	const void *at = (void *)error_site(e);
 	char func[128];
 	int n;
 
@@ -130,7 +142,7 @@ static void print_queue(const struct rt_error *e)
 		return;
 	}
 	p = &print_q[(print_head + print_count++) % RT_PRINT_QUEUE];
-	p->at = e->nstack ? e->stack[0] : 0;
+	p->at = error_site(e);
 	p->mapped_at = e->nmap_stack ? e->map_stack[0] : 0;
 	p->id = e->id;
 	strscpy(p->msg, e->msg, sizeof(p->msg));
