@@ -41,4 +41,8 @@ run kmod_selftest 4 "$HERE/guest/kmod_selftest.sh" "$RT" "$ST"
 # --smp 1: see kmod_unload.sh and kprobe_stock_race.sh.
 run kmod_unload 1 "$HERE/guest/kmod_unload.sh" "$RT" "$ST"
 run kmodtest 1 "$HERE/guest/kmodtest.sh" "$RT" "$KT/drvcheck_kmodtest.ko" "$KT/mmap_file"
+run kmodtest_iomem_strict 1 "$HERE/guest/kmodtest_iomem.sh" "$RT" \
+	"$KT/drvcheck_kmodtest.ko" "$KT/mmap_file"
+run kmodtest_iomem_relaxed 1 --append iomem=relaxed "$HERE/guest/kmodtest_iomem.sh" \
+	"$RT" "$KT/drvcheck_kmodtest.ko" "$KT/mmap_file"
 exit $fails

@@ -39,6 +39,9 @@ static struct platform_device *kt_pdev;
  */
 static char *pci_bar;
 module_param(pci_bar, charp, 0400);
+/* pci_bar_shared=1: request_mem_region, busy but not exclusive. */
+static bool pci_bar_shared;
+module_param(pci_bar_shared, bool, 0400);
 static struct resource *kt_bar;
 
 /*
@@ -71,10 +74,16 @@ static void kt_hold_bar(void)
 		return;
 	}
 	pdev = to_pci_dev(dev);
-	kt_bar = request_mem_region_exclusive(pci_resource_start(pdev, 0),
-					      pci_resource_len(pdev, 0), KT_NAME);
+	if (pci_bar_shared)
+		kt_bar = request_mem_region(pci_resource_start(pdev, 0),
+					    pci_resource_len(pdev, 0), KT_NAME);
+	else
+		kt_bar = request_mem_region_exclusive(pci_resource_start(pdev, 0),
+						      pci_resource_len(pdev, 0),
+						      KT_NAME);
 	pr_info(KT_NAME ": %s BAR 0 %pR %s\n", pci_bar, &pdev->resource[0],
-		kt_bar ? "held exclusive" : "busy, not held");
+		!kt_bar ? "busy, not held" :
+		pci_bar_shared ? "held" : "held exclusive");
 	kt_map_unowned(dev);
 	put_device(dev);
 }
