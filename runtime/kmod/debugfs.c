@@ -213,6 +213,7 @@ DEFINE_SHOW_ATTRIBUTE(probes);
 
 /* --- knobs --- */
 
+/* A knob's value, NUL-terminated; the caller strim()s it. */
 static ssize_t read_line(const char __user *ubuf, size_t count, char *buf,
 			 size_t len)
 {
@@ -221,7 +222,6 @@ static ssize_t read_line(const char __user *ubuf, size_t count, char *buf,
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
-	strim(buf);
 	return count;
 }
 
