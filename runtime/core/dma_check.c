@@ -76,14 +76,6 @@ static void check_area(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 	}
 }
 
-static void account_map(struct rt_dma_ctx *c, u16 drv)
-{
-	struct rt_driver *d = rt_driver(c->rep, drv);
-
-	rt_atomic_inc(&d->maps);
-	rt_atomic_max(&d->peak, rt_atomic_add_return(&d->live, 1));
-}
-
 int rt_dma_map(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 	       enum rt_mem_area area)
 {
@@ -102,7 +94,7 @@ int rt_dma_map(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 			  (unsigned long long)ref->size);
 	}
 
-	e = rt_dma_entry_get(t, bucket);
+	e = rt_dma_entry_get(t, bucket, ref->drv);
 	if (!e)
 		return -1;
 	e->dev = ref->dev;
@@ -112,12 +104,10 @@ int rt_dma_map(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 	e->cpu_addr = ref->cpu_addr;
 	e->sg_nents = ref->sg_nents;
 	e->sg_mapped = ref->sg_mapped;
-	e->drv = ref->drv;
 	e->kind = ref->kind;
 	e->dir = ref->dir;
 	if (t->flags & RT_DMA_STACKS)
 		e->nstack = (u8)rt_stack_save(e->stack, RT_STACK_DEPTH, 1);
-	account_map(c, ref->drv);
 
 	/*
 	 * Coherent memory is the allocator's own and cannot overlap; a
@@ -231,8 +221,6 @@ void rt_dma_unmap(struct rt_dma_ctx *c, const struct rt_dma_ref *ref)
 	check_unmap(c, ref, *link);
 	e = rt_dma_unlink(t, link);
 	rt_dma_unlock_bucket(b, flags);
-
-	rt_atomic_dec(&rt_driver(c->rep, e->drv)->live);
 	rt_dma_entry_put(t, e);
 }
 
@@ -353,8 +341,6 @@ static bool pending_one(void *arg, const struct rt_dma_entry *e)
 		  "[mapped with %s] [mapped as %s]", p->total,
 		  (unsigned long long)e->handle, (unsigned long long)e->size,
 		  rt_dma_dir_name(e->dir), rt_dma_kind_names[e->kind]);
-	if (p->release)
-		rt_atomic_dec(&rt_driver(p->c->rep, e->drv)->live);
 	return p->release;
 }
 

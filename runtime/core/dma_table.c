@@ -46,6 +46,16 @@ struct rt_dma_chunk {
 	struct rt_dma_entry e[];
 };
 
+/*
+ * Every entry has a home shard, from its address: a free goes back there
+ * without hashing anything, and the shards stay as balanced as the pool
+ * was made.
+ */
+static unsigned int home_shard(const struct rt_dma_entry *e)
+{
+	return (unsigned int)((uintptr_t)e / sizeof(*e)) % RT_DMA_SHARDS;
+}
+
 static struct rt_dma_bucket *buckets_new(unsigned int bits)
 {
 	size_t n = (size_t)1 << bits;
@@ -131,7 +141,7 @@ int rt_dma_table_grow(struct rt_dma_table *t, size_t entries)
 	c->n = entries;
 	/* Chain each shard's share privately, then splice it in one go. */
 	for (size_t i = 0; i < entries; i++) {
-		unsigned int s = i % RT_DMA_SHARDS;
+		unsigned int s = home_shard(&c->e[i]);
 
 		c->e[i].next = head[s];
 		if (!head[s])
@@ -151,7 +161,7 @@ int rt_dma_table_grow(struct rt_dma_table *t, size_t entries)
 		rt_lock(&f->lock, &flags);
 		tail[s]->next = f->head;
 		f->head = head[s];
-		f->n += count[s];
+		rt_counter_add_locked(&f->n, count[s]);
 		rt_unlock(&f->lock, flags);
 	}
 	rt_atomic_add_return(&t->capacity, (long)entries);
@@ -160,61 +170,135 @@ int rt_dma_table_grow(struct rt_dma_table *t, size_t entries)
 	return 0;
 }
 
-static struct rt_dma_entry *shard_pop(struct rt_dma_freelist *f)
+static long shards_free(const struct rt_dma_table *t)
 {
+	long n = 0;
+
+	for (int s = 0; s < RT_DMA_SHARDS; s++)
+		n += rt_atomic_read(&t->free[s].n);
+	return n;
+}
+
+long rt_dma_table_free(const struct rt_dma_table *t)
+{
+	return shards_free(t);
+}
+
+long rt_dma_table_live(const struct rt_dma_table *t)
+{
+	return rt_atomic_read(&t->capacity) - shards_free(t);
+}
+
+static unsigned int drv_index(u16 drv)
+{
+	return drv < RT_MAX_DRIVERS ? drv : RT_DRV_UNKNOWN;
+}
+
+static long sum_shards(const rt_atomic_t *slot)
+{
+	long n = 0;
+
+	for (int s = 0; s < RT_DMA_SHARDS; s++)
+		n += rt_atomic_read(&slot[s]);
+	return n;
+}
+
+long rt_dma_driver_live(const struct rt_dma_table *t, u16 drv)
+{
+	return sum_shards(t->drivers[drv_index(drv)].live);
+}
+
+long rt_dma_driver_maps(const struct rt_dma_table *t, u16 drv)
+{
+	return sum_shards(t->drivers[drv_index(drv)].maps);
+}
+
+long rt_dma_driver_peak(const struct rt_dma_table *t, u16 drv)
+{
+	return rt_atomic_read(&t->drivers[drv_index(drv)].peak);
+}
+
+/* Pops an entry from shard s and counts it for dc, or NULL. */
+static inline struct rt_dma_entry *shard_pop(struct rt_dma_table *t,
+					     unsigned int s,
+					     struct rt_dma_driver_count *dc)
+{
+	struct rt_dma_freelist *f = &t->free[s];
 	struct rt_dma_entry *e;
 	rt_lock_flags_t flags;
 
+	/* An unlocked peek: an empty shard is skipped without its lock. */
+	if (!rt_atomic_read(&f->n))
+		return NULL;
 	rt_lock(&f->lock, &flags);
 	e = f->head;
 	if (e) {
 		f->head = e->next;
-		f->n--;
+		rt_counter_add_locked(&f->n, -1);
+		rt_counter_add_locked(&dc->live[s], 1);
+		rt_counter_add_locked(&dc->maps[s], 1);
 	}
 	rt_unlock(&f->lock, flags);
 	return e;
 }
 
-struct rt_dma_entry *rt_dma_entry_get(struct rt_dma_table *t,
-				      unsigned int bucket)
+/*
+ * The slow path: the preferred shard was empty, so borrow from the others
+ * (entries go home when freed, so this does not unbalance the shards), or
+ * report the pool empty.
+ */
+static struct rt_dma_entry *borrow(struct rt_dma_table *t, unsigned int s,
+				   struct rt_dma_driver_count *dc)
 {
-	unsigned int s = bucket % RT_DMA_SHARDS;
-	struct rt_dma_entry *e = shard_pop(&t->free[s]);
+	struct rt_dma_entry *e = NULL;
+	long zero = 0;
 
-	/*
-	 * An empty shard borrows from the others.  Entries go back to the
-	 * shard of their bucket, so shards stay balanced without moving
-	 * entries in bulk.
-	 */
 	for (unsigned int i = 1; !e && i < RT_DMA_SHARDS; i++)
-		e = shard_pop(&t->free[(s + i) % RT_DMA_SHARDS]);
-	if (rt_unlikely(!e)) {
-		long zero = 0;
+		e = shard_pop(t, (s + i) % RT_DMA_SHARDS, dc);
+	if (e)
+		return e;
+	rt_atomic_inc(&t->dropped);
+	if (rt_atomic_try_cmpxchg(&t->exhausted, &zero, 1))
+		rt_log("DMA-API: entry pool exhausted at %ld entries; "
+		       "new mappings are not tracked until it grows",
+		       rt_atomic_read(&t->capacity));
+	return NULL;
+}
 
-		rt_atomic_inc(&t->dropped);
-		if (rt_atomic_try_cmpxchg(&t->exhausted, &zero, 1))
-			rt_log("DMA-API: entry pool exhausted at %ld entries; "
-			       "new mappings are not tracked until it grows",
-			       rt_atomic_read(&t->capacity));
-		return NULL;
+struct rt_dma_entry *rt_dma_entry_get(struct rt_dma_table *t,
+				      unsigned int bucket, u16 drv)
+{
+	struct rt_dma_driver_count *dc = &t->drivers[drv_index(drv)];
+	unsigned int s = bucket % RT_DMA_SHARDS;
+	struct rt_dma_entry *e = shard_pop(t, s, dc);
+
+	if (rt_unlikely(!e)) {
+		e = borrow(t, s, dc);
+		if (!e)
+			return NULL;
 	}
-	rt_atomic_inc(&t->live);
-	memset(e, 0, sizeof(*e));
+	/* Sampled: concurrent maps of one driver may miss each other. */
+	rt_atomic_max(&dc->peak, sum_shards(dc->live));
+	/* The rest is the caller's to fill; no memset of the stack array. */
+	e->cpu_next = NULL;
+	e->cpu_indexed = 0;
+	e->nstack = 0;
+	e->drv = drv;
 	return e;
 }
 
 void rt_dma_entry_put(struct rt_dma_table *t, struct rt_dma_entry *e)
 {
-	struct rt_dma_freelist *f;
+	unsigned int s = home_shard(e);
+	struct rt_dma_freelist *f = &t->free[s];
 	rt_lock_flags_t flags;
 
-	f = &t->free[rt_dma_hash(t, e->handle) % RT_DMA_SHARDS];
 	rt_lock(&f->lock, &flags);
 	e->next = f->head;
 	f->head = e;
-	f->n++;
+	rt_counter_add_locked(&f->n, 1);
+	rt_counter_add_locked(&t->drivers[drv_index(e->drv)].live[s], -1);
 	rt_unlock(&f->lock, flags);
-	rt_atomic_dec(&t->live);
 }
 
 static unsigned int cpu_hash(const struct rt_dma_table *t, u64 cpu_addr)

@@ -11,6 +11,10 @@
  *  - the entry pool is preallocated and split into shards with their own
  *    locks, so the map path never allocates and never takes a global lock
  *    (dma-debug takes free_entries_lock on every map and unmap);
+ *  - the counters (live entries, per-driver live and maps) are kept per
+ *    shard under the shard lock the pool operation holds anyway, so map
+ *    and unmap execute no locked instruction besides their two locks each;
+ *    readers add the shards up;
  *  - an optional second index on the CPU address finds the same buffer
  *    mapped twice.
  *
@@ -74,13 +78,20 @@ struct rt_dma_bucket {
 	struct rt_dma_entry *head;
 };
 
-#define RT_DMA_SHARDS	16
+#define RT_DMA_SHARDS	8
 
 struct rt_dma_freelist {
 	rt_lock_t lock;
 	struct rt_dma_entry *head;
-	long n;
+	rt_atomic_t n;			/* written under lock */
 } __attribute__((aligned(64)));	/* shards on their own cache lines */
+
+/* Per driver, one slot per shard, written under that shard's lock. */
+struct rt_dma_driver_count {
+	rt_atomic_t live[RT_DMA_SHARDS];
+	rt_atomic_t maps[RT_DMA_SHARDS];
+	rt_atomic_t peak;		/* sampled at each map */
+} __attribute__((aligned(64)));
 
 struct rt_dma_chunk;
 
@@ -98,10 +109,10 @@ struct rt_dma_table {
 	rt_lock_t grow_lock;
 	struct rt_dma_chunk *chunks;
 	rt_atomic_t capacity;
-	rt_atomic_t live;
 	rt_atomic_t dropped;		/* maps not recorded: pool empty */
 	rt_atomic_t exhausted;		/* the exhaustion was reported */
 	rt_atomic_t max_size;		/* largest mapping ever: sync walk */
+	struct rt_dma_driver_count drivers[RT_MAX_DRIVERS];
 };
 
 /*
@@ -115,18 +126,27 @@ void rt_dma_table_destroy(struct rt_dma_table *t);
 /* Add entries to the pool.  May sleep: never from a hook. */
 int rt_dma_table_grow(struct rt_dma_table *t, size_t entries);
 
-/* Free entries left; below a quarter of the pool, schedule a grow. */
-static inline long rt_dma_table_free(struct rt_dma_table *t)
-{
-	return rt_atomic_read(&t->capacity) - rt_atomic_read(&t->live);
-}
+/* Free entries in the pool (below a quarter of it: time to grow). */
+long rt_dma_table_free(const struct rt_dma_table *t);
+/* Live mappings: the pool's capacity less its free entries. */
+long rt_dma_table_live(const struct rt_dma_table *t);
+
+/* A driver's live mappings, its peak and its maps ever (drv < RT_MAX_DRIVERS). */
+long rt_dma_driver_live(const struct rt_dma_table *t, u16 drv);
+long rt_dma_driver_peak(const struct rt_dma_table *t, u16 drv);
+long rt_dma_driver_maps(const struct rt_dma_table *t, u16 drv);
 
 /* The bucket of a device address. */
 unsigned int rt_dma_hash(const struct rt_dma_table *t, u64 handle);
 
-/* An entry from the pool, or NULL (and a one-time report) when empty. */
+/*
+ * An entry from the pool, counted for driver drv, or NULL (and a one-time
+ * report) when the pool is empty.  Only drv and the index and stack
+ * fields are set: the caller fills in the mapping.
+ */
 struct rt_dma_entry *rt_dma_entry_get(struct rt_dma_table *t,
-				      unsigned int bucket);
+				      unsigned int bucket, u16 drv);
+/* Back to the pool; e->drv's live count drops. */
 void rt_dma_entry_put(struct rt_dma_table *t, struct rt_dma_entry *e);
 
 /*

@@ -99,6 +99,16 @@ static inline void rt_atomic_dec(rt_atomic_t *a)
 	rt_atomic_add_return(a, -1);
 }
 
+/*
+ * A counter that one lock guards for writing and anyone may read: a plain
+ * load and store (no locked instruction), still a well-defined race for
+ * the readers.
+ */
+static inline void rt_counter_add_locked(rt_atomic_t *a, long v)
+{
+	rt_atomic_set(a, rt_atomic_read(a) + v);
+}
+
 /* Raise *a to at least v (peak counters). */
 static inline void rt_atomic_max(rt_atomic_t *a, long v)
 {

@@ -51,11 +51,9 @@ extern const char *const rt_check_ids[RT_CHECK_NR];
 /* Driver 0 collects whatever has no name or does not fit in the registry. */
 #define RT_DRV_UNKNOWN	0
 
+/* A driver's DMA counts live in the table: rt_dma_driver_live() and co. */
 struct rt_driver {
 	char name[RT_NAME_LEN];
-	rt_atomic_t live;		/* DMA mappings now */
-	rt_atomic_t peak;
-	rt_atomic_t maps;		/* ever */
 	rt_atomic_t shown;		/* errors handed to the sink */
 	rt_atomic_t errors[RT_CHECK_NR];
 };

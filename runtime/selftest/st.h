@@ -37,6 +37,7 @@ struct st_state {
 	struct st_priv *priv;		/* NULL: not bound */
 	resource_size_t win_start;
 	struct resource *excl;		/* exclusive_hold's region */
+	struct resource *held;		/* region_hold's region */
 };
 
 extern struct st_state st;

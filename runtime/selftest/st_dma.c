@@ -13,6 +13,7 @@
  */
 #include <linux/dma-direct.h>
 #include <linux/dma-mapping.h>
+#include <linux/dmapool.h>
 #include <linux/scatterlist.h>
 #include <linux/ctype.h>
 #include <linux/slab.h>
@@ -178,6 +179,26 @@ static int st_map_resource(struct device *dev)
 	return 0;
 }
 
+/* Small descriptors from a DMA pool. */
+static int st_dma_pool(struct device *dev)
+{
+	struct dma_pool *pool;
+	dma_addr_t dma;
+	void *desc;
+
+	pool = dma_pool_create("st_desc", dev, 64, 64, 0);
+	if (!pool)
+		return -ENOMEM;
+	desc = dma_pool_zalloc(pool, GFP_KERNEL, &dma);
+	if (!desc) {
+		dma_pool_destroy(pool);
+		return -ENOMEM;
+	}
+	dma_pool_free(pool, desc, dma);
+	dma_pool_destroy(pool);
+	return 0;
+}
+
 /*
  * The same TX buffer mapped twice DMA_TO_DEVICE (two queues send one
  * header).  dma-debug allows overlapping mappings the device only reads.
@@ -269,7 +290,9 @@ static int st_unmap_coherent(struct device *dev)
 /*
  * dma-coherent-streaming-mix: a streaming page mapping released with
  * dma_free_coherent().  dma-direct frees the page of the handle with
- * __free_pages(), which is what this page needs anyway.
+ * __free_pages(), which is what this page needs anyway.  Mapped
+ * DMA_BIDIRECTIONAL, the direction a coherent free implies, so that the
+ * kind is the only thing wrong.
  */
 static int st_free_streaming(struct device *dev)
 {
@@ -278,13 +301,13 @@ static int st_free_streaming(struct device *dev)
 
 	if (!page)
 		return -ENOMEM;
-	dma = dma_map_page(dev, page, 0, PAGE_SIZE, DMA_TO_DEVICE);
+	dma = dma_map_page(dev, page, 0, PAGE_SIZE, DMA_BIDIRECTIONAL);
 	if (dma_mapping_error(dev, dma)) {
 		__free_page(page);
 		return -EIO;
 	}
 	if (st_bounced(dev, dma, page_address(page))) {
-		dma_unmap_page(dev, dma, PAGE_SIZE, DMA_TO_DEVICE);
+		dma_unmap_page(dev, dma, PAGE_SIZE, DMA_BIDIRECTIONAL);
 		__free_page(page);
 		return -EOPNOTSUPP;
 	}
@@ -511,9 +534,12 @@ static int st_sync_range(struct device *dev)
 		kfree(buf);
 		return -EIO;
 	}
-	if (!st_bounced(dev, dma, buf))
-		dma_sync_single_range_for_cpu(dev, dma, 256, ST_LEN,
-					      DMA_FROM_DEVICE);
+	if (st_bounced(dev, dma, buf)) {
+		dma_unmap_single(dev, dma, ST_LEN, DMA_FROM_DEVICE);
+		kfree(buf);
+		return -EOPNOTSUPP;
+	}
+	dma_sync_single_range_for_cpu(dev, dma, 256, ST_LEN, DMA_FROM_DEVICE);
 	dma_unmap_single(dev, dma, ST_LEN, DMA_FROM_DEVICE);
 	kfree(buf);
 	return 0;
@@ -534,6 +560,54 @@ static int st_sync_direction(struct device *dev)
 	}
 	dma_sync_single_for_cpu(dev, dma, ST_LEN, DMA_TO_DEVICE);
 	dma_unmap_single(dev, dma, ST_LEN, DMA_FROM_DEVICE);
+	kfree(buf);
+	return 0;
+}
+
+/*
+ * dma-unmap-sg-nents (the sync form): a two-segment RX list synced for the
+ * CPU with a count of 1 ("the header is in the first segment").  The API
+ * wants the nents given to dma_map_sg(); dma-direct syncs one segment.
+ */
+static int st_sync_sg_nents(struct device *dev)
+{
+	struct scatterlist sgl[2];
+	void *bufs[2];
+	int count, ret;
+
+	ret = st_sg_alloc(sgl, bufs, 2);
+	if (ret)
+		return ret;
+	count = dma_map_sg(dev, sgl, 2, DMA_FROM_DEVICE);
+	if (!count) {
+		st_sg_free(bufs, 2);
+		return -EIO;
+	}
+	dma_sync_sg_for_cpu(dev, sgl, 1, DMA_FROM_DEVICE);
+	dma_unmap_sg(dev, sgl, 2, DMA_FROM_DEVICE);
+	st_sg_free(bufs, 2);
+	return 0;
+}
+
+/*
+ * dma-direction, twice as dma-debug reports it: a TX buffer synced for the
+ * CPU with DMA_BIDIRECTIONAL ("different direction", and "device read-only
+ * memory synced for cpu").
+ */
+static int st_sync_readonly(struct device *dev)
+{
+	void *buf = kzalloc(ST_LEN, GFP_KERNEL);
+	dma_addr_t dma;
+
+	if (!buf)
+		return -ENOMEM;
+	dma = dma_map_single(dev, buf, ST_LEN, DMA_TO_DEVICE);
+	if (dma_mapping_error(dev, dma)) {
+		kfree(buf);
+		return -EIO;
+	}
+	dma_sync_single_for_cpu(dev, dma, ST_LEN, DMA_BIDIRECTIONAL);
+	dma_unmap_single(dev, dma, ST_LEN, DMA_TO_DEVICE);
 	kfree(buf);
 	return 0;
 }
@@ -634,6 +708,7 @@ const struct st_scenario st_dma_scenarios[] = {
 	{ "sync", st_sync },
 	{ "sync_sg", st_sync_sg },
 	{ "map_resource", st_map_resource },
+	{ "dma_pool", st_dma_pool },
 	{ "overlap_to_device", st_overlap_to_device },
 	{ "unmap_size", st_unmap_size },
 	{ "free_coherent_size", st_free_coherent_size },
@@ -651,6 +726,8 @@ const struct st_scenario st_dma_scenarios[] = {
 	{ "sync_unmapped", st_sync_unmapped },
 	{ "sync_range", st_sync_range },
 	{ "sync_direction", st_sync_direction },
+	{ "sync_sg_nents", st_sync_sg_nents },
+	{ "sync_readonly", st_sync_readonly },
 	{ "sync_coherent", st_sync_coherent },
 	{ "map_rodata", st_map_rodata },
 	{ "overlap", st_overlap },

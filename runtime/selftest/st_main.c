@@ -14,7 +14,7 @@
  *   stress_bg        write "start [<threads>]" or "stop"; read: running
  *   pool             write N: hold N mappings; read: how many are held
  *   pool_release     write anything: unmap them
- *   poll_mode        good | sleep | block | no_wait | errno | busy: the
+ *   poll_mode        good | sleep | block | no_wait | errno | busy | spin: the
  *                    ->poll of /dev/drvcheck_selftest_poll opened next
  *   poll_busy_kicks  busy mode: self-wakeups per open
  *   region           read: the MMIO window, "start=0x... size=0x..."
@@ -74,6 +74,10 @@ static int st_remove(struct platform_device *pdev)
 	if (st.excl) {
 		release_mem_region(st.excl->start, resource_size(st.excl));
 		st.excl = NULL;
+	}
+	if (st.held) {
+		release_mem_region(st.held->start, resource_size(st.held));
+		st.held = NULL;
 	}
 	/* st_leak's bug: the buffer is freed, its mapping never unmapped */
 	kfree(priv->leak_buf);
@@ -315,24 +319,71 @@ static ssize_t st_region_read(struct file *file, char __user *ubuf,
 	return st_read_text(ubuf, len, ppos, st_fill_region);
 }
 
-#define ST_FOPS(_name, _read, _write)				\
-static const struct file_operations _name = {			\
-	.owner = THIS_MODULE,					\
-	.read = _read,						\
-	.write = _write,					\
-	.open = simple_open,					\
-	.llseek = default_llseek,				\
-}
+static const struct file_operations st_scenarios_fops = {
+	.owner = THIS_MODULE,
+	.read = st_scenarios_read,
+	.open = simple_open,
+	.llseek = default_llseek,
+};
 
-ST_FOPS(st_scenarios_fops, st_scenarios_read, NULL);
-ST_FOPS(st_run_fops, NULL, st_run_write);
-ST_FOPS(st_stress_fops, NULL, st_stress_write);
-ST_FOPS(st_stress_result_fops, st_stress_result_read, NULL);
-ST_FOPS(st_stress_bg_fops, st_stress_bg_read, st_stress_bg_write);
-ST_FOPS(st_pool_fops, st_pool_read, st_pool_write);
-ST_FOPS(st_pool_release_fops, NULL, st_pool_release_write);
-ST_FOPS(st_poll_mode_fops, st_poll_mode_read, st_poll_mode_write);
-ST_FOPS(st_region_fops, st_region_read, NULL);
+static const struct file_operations st_run_fops = {
+	.owner = THIS_MODULE,
+	.write = st_run_write,
+	.open = simple_open,
+	.llseek = default_llseek,
+};
+
+static const struct file_operations st_stress_fops = {
+	.owner = THIS_MODULE,
+	.write = st_stress_write,
+	.open = simple_open,
+	.llseek = default_llseek,
+};
+
+static const struct file_operations st_stress_result_fops = {
+	.owner = THIS_MODULE,
+	.read = st_stress_result_read,
+	.open = simple_open,
+	.llseek = default_llseek,
+};
+
+static const struct file_operations st_stress_bg_fops = {
+	.owner = THIS_MODULE,
+	.read = st_stress_bg_read,
+	.write = st_stress_bg_write,
+	.open = simple_open,
+	.llseek = default_llseek,
+};
+
+static const struct file_operations st_pool_fops = {
+	.owner = THIS_MODULE,
+	.read = st_pool_read,
+	.write = st_pool_write,
+	.open = simple_open,
+	.llseek = default_llseek,
+};
+
+static const struct file_operations st_pool_release_fops = {
+	.owner = THIS_MODULE,
+	.write = st_pool_release_write,
+	.open = simple_open,
+	.llseek = default_llseek,
+};
+
+static const struct file_operations st_poll_mode_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_mode_read,
+	.write = st_poll_mode_write,
+	.open = simple_open,
+	.llseek = default_llseek,
+};
+
+static const struct file_operations st_region_fops = {
+	.owner = THIS_MODULE,
+	.read = st_region_read,
+	.open = simple_open,
+	.llseek = default_llseek,
+};
 
 static void st_debugfs_init(void)
 {

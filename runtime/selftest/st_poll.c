@@ -24,6 +24,7 @@ enum st_poll_mode {
 	ST_POLL_NO_WAIT,
 	ST_POLL_ERRNO,
 	ST_POLL_BUSY,
+	ST_POLL_SPIN,
 	ST_POLL_NMODES
 };
 
@@ -34,6 +35,7 @@ static const char *const st_poll_names[ST_POLL_NMODES] = {
 	[ST_POLL_NO_WAIT] = "no_wait",
 	[ST_POLL_ERRNO] = "errno",
 	[ST_POLL_BUSY] = "busy",
+	[ST_POLL_SPIN] = "spin",
 };
 
 static DECLARE_WAIT_QUEUE_HEAD(st_poll_wq);
@@ -95,33 +97,88 @@ static __poll_t st_poll_busy(struct file *file, poll_table *wait)
 	return 0;
 }
 
+/*
+ * poll-blocking without sleeping: busy-waits 300 ms "for the FIFO to
+ * drain" inside ->poll.  No context switch: only the time inside shows it.
+ */
+static __poll_t st_poll_spin(struct file *file, poll_table *wait)
+{
+	poll_wait(file, &st_poll_wq, wait);
+	mdelay(300);
+	return EPOLLIN | EPOLLRDNORM;
+}
+
 static ssize_t st_poll_read(struct file *file, char __user *buf, size_t len,
 			    loff_t *ppos)
 {
 	return 0;
 }
 
-#define ST_POLL_FOPS(fn) {			\
-	.owner = THIS_MODULE,			\
-	.read = st_poll_read,			\
-	.poll = fn,				\
-	.llseek = noop_llseek,			\
-}
+/* One plain file_operations per mode: the static engines see each ->poll. */
+static const struct file_operations st_poll_good_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_good,
+	.llseek = noop_llseek,
+};
 
-static const struct file_operations st_poll_mode_fops[ST_POLL_NMODES] = {
-	[ST_POLL_GOOD] = ST_POLL_FOPS(st_poll_good),
-	[ST_POLL_SLEEP] = ST_POLL_FOPS(st_poll_sleep),
-	[ST_POLL_BLOCK] = ST_POLL_FOPS(st_poll_block),
-	[ST_POLL_NO_WAIT] = ST_POLL_FOPS(st_poll_no_wait),
-	[ST_POLL_ERRNO] = ST_POLL_FOPS(st_poll_errno),
-	[ST_POLL_BUSY] = ST_POLL_FOPS(st_poll_busy),
+static const struct file_operations st_poll_sleep_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_sleep,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations st_poll_block_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_block,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations st_poll_no_wait_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_no_wait,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations st_poll_errno_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_errno,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations st_poll_busy_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_busy,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations st_poll_spin_fops = {
+	.owner = THIS_MODULE,
+	.read = st_poll_read,
+	.poll = st_poll_spin,
+	.llseek = noop_llseek,
+};
+
+static const struct file_operations *const st_poll_mode_fops[ST_POLL_NMODES] = {
+	[ST_POLL_GOOD] = &st_poll_good_fops,
+	[ST_POLL_SLEEP] = &st_poll_sleep_fops,
+	[ST_POLL_BLOCK] = &st_poll_block_fops,
+	[ST_POLL_NO_WAIT] = &st_poll_no_wait_fops,
+	[ST_POLL_ERRNO] = &st_poll_errno_fops,
+	[ST_POLL_BUSY] = &st_poll_busy_fops,
+	[ST_POLL_SPIN] = &st_poll_spin_fops,
 };
 
 static int st_poll_open(struct inode *inode, struct file *file)
 {
 	const struct file_operations *fops;
 
-	fops = fops_get(&st_poll_mode_fops[READ_ONCE(st_poll_mode)]);
+	fops = fops_get(st_poll_mode_fops[READ_ONCE(st_poll_mode)]);
 	if (!fops)
 		return -ENODEV;
 	atomic_set(&st_poll_kicks, 0);

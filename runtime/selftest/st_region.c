@@ -3,7 +3,8 @@
  * iomem scenarios, inside the MMIO window the platform device owns (a free
  * physical range nothing decodes).  Slots of ST_WIN_SLOT bytes:
  * 0 region, 1 region_exclusive, 2 release_unrequested, 3 release_size,
- * 4 exclusive_hold; 8 and 9 are the DMA resource scenarios' pages.
+ * 4 exclusive_hold, 5 region_hold; 8 and 9 are the DMA resource
+ * scenarios' pages.
  */
 #include <linux/ioport.h>
 
@@ -84,6 +85,28 @@ static int st_exclusive_drop(struct device *dev)
 	return 0;
 }
 
+/*
+ * Holds a plain (not exclusive) region until region_drop: user space may
+ * map it only under iomem=relaxed (busy regions are refused otherwise,
+ * CONFIG_IO_STRICT_DEVMEM).
+ */
+static int st_region_hold(struct device *dev)
+{
+	if (st.held)
+		return -EBUSY;
+	st.held = request_mem_region(st_slot(5), ST_WIN_SLOT, dev_name(dev));
+	return st.held ? 0 : -EBUSY;
+}
+
+static int st_region_drop(struct device *dev)
+{
+	if (!st.held)
+		return -ENOENT;
+	release_mem_region(st_slot(5), ST_WIN_SLOT);
+	st.held = NULL;
+	return 0;
+}
+
 const struct st_scenario st_region_scenarios[] = {
 	{ "region", st_region },
 	{ "region_exclusive", st_region_exclusive },
@@ -91,5 +114,7 @@ const struct st_scenario st_region_scenarios[] = {
 	{ "release_size", st_release_size },
 	{ "exclusive_hold", st_exclusive_hold },
 	{ "exclusive_drop", st_exclusive_drop },
+	{ "region_hold", st_region_hold },
+	{ "region_drop", st_region_drop },
 };
 const unsigned int st_region_nscenarios = ARRAY_SIZE(st_region_scenarios);

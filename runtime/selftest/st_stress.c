@@ -6,6 +6,7 @@
  * live: entry pool exhaustion).  All of it is correct DMA API use.
  */
 #include <linux/dma-mapping.h>
+#include <linux/completion.h>
 #include <linux/kthread.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -21,6 +22,7 @@ struct st_worker {
 	struct device *dev;
 	void *buf;
 	unsigned int iterations;	/* 0: until stopped */
+	struct completion done;		/* iterations done */
 	unsigned long maps;
 	unsigned long unmaps;
 	unsigned long map_errors;
@@ -59,7 +61,12 @@ static int st_stress_thread(void *arg)
 			if (!(i & 255))
 				cond_resched();
 		}
-		/* joined by kthread_stop() */
+		/*
+		 * Done; stay until kthread_stop(), which must not come before
+		 * the thread ran (a kthread stopped before it first runs never
+		 * calls its function).
+		 */
+		complete(&w->done);
 		set_current_state(TASK_INTERRUPTIBLE);
 		while (!kthread_should_stop()) {
 			schedule();
@@ -87,6 +94,7 @@ static int st_workers_start(struct st_worker *ws, unsigned int n,
 		memset(w, 0, sizeof(*w));
 		w->dev = dev;
 		w->iterations = iterations;
+		init_completion(&w->done);
 		w->buf = kzalloc(ST_STRESS_LEN, GFP_KERNEL);
 		if (!w->buf)
 			goto fail;
@@ -113,6 +121,8 @@ static void st_workers_join(struct st_worker *ws, unsigned int n)
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
+		if (ws[i].iterations)
+			wait_for_completion(&ws[i].done);
 		kthread_stop(ws[i].task);
 		ws[i].task = NULL;
 		kfree(ws[i].buf);

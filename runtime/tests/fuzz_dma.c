@@ -279,7 +279,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			break;
 		}
 		agree();
-		if (rt_atomic_read(&tab.live) != nmodel)
+		if (rt_dma_table_live(&tab) != nmodel)
 			abort();
 	}
 	do_pending(&ctx, 0, true);

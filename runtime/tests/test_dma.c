@@ -56,7 +56,7 @@ static void test_clean_pair(void)
 	map(ref(RT_DMA_SINGLE, 0x12345000, 258, RT_DMA_TO_DEVICE));
 	unmap(ref(RT_DMA_SINGLE, 0x12345000, 258, RT_DMA_TO_DEVICE));
 	CHECK(cap.n == 0);
-	CHECK(rt_atomic_read(&tab.live) == 0);
+	CHECK(rt_dma_table_live(&tab) == 0);
 	teardown();
 }
 
@@ -121,7 +121,7 @@ static void test_size(void)
 		     "address=0x0000000012345000] [map size=258 bytes] "
 		     "[unmap size=256 bytes]") == 0);
 	/* The entry is gone even though the unmap was wrong. */
-	CHECK(rt_atomic_read(&tab.live) == 0);
+	CHECK(rt_dma_table_live(&tab) == 0);
 	teardown();
 }
 
@@ -409,7 +409,7 @@ static void test_overlap(void)
 	CHECK(cap.n == 0);
 	unmap(a);
 	unmap(b);
-	CHECK(cap.n == 0 && rt_atomic_read(&tab.live) == 0);
+	CHECK(cap.n == 0 && rt_dma_table_live(&tab) == 0);
 	teardown();
 }
 
@@ -422,7 +422,7 @@ static void test_best_fit(void)
 	unmap(ref(RT_DMA_SINGLE, 0x80000, 128, RT_DMA_TO_DEVICE));
 	unmap(ref(RT_DMA_SINGLE, 0x80000, 256, RT_DMA_FROM_DEVICE));
 	CHECK(cap.n == 0);
-	CHECK(rt_atomic_read(&tab.live) == 0);
+	CHECK(rt_dma_table_live(&tab) == 0);
 	teardown();
 }
 
@@ -448,11 +448,11 @@ static void test_pending(void)
 			  "details: [device address=0x0000000000091000] "
 			  "[size=64 bytes] [mapped with DMA_TO_DEVICE] "
 			  "[mapped as single]"));
-	CHECK(rt_atomic_read(&tab.live) == 4);
+	CHECK(rt_dma_table_live(&tab) == 4);
 	cap.n = 0;
 	CHECK(rt_dma_pending(&ctx, NULL, drv, true) == 3);
-	CHECK(rt_atomic_read(&tab.live) == 1);
-	CHECK(rt_atomic_read(&rt_driver(&rep, drv)->live) == 0);
+	CHECK(rt_dma_table_live(&tab) == 1);
+	CHECK(rt_dma_driver_live(&tab, drv) == 0);
 	CHECK(rt_dma_pending(&ctx, &dev_a, -1, true) == 0);
 	CHECK(rt_dma_pending(&ctx, NULL, other, true) == 1);
 	/* The pool is full again. */
@@ -572,9 +572,9 @@ static void test_filter_and_counters(void)
 		unmap(ref(RT_DMA_SINGLE, 0x1000 * (i + 1), 64,
 			  RT_DMA_TO_DEVICE));
 	map(ref(RT_DMA_SINGLE, 0x9000, 64, RT_DMA_TO_DEVICE));
-	CHECK(rt_atomic_read(&d->live) == 3);
-	CHECK(rt_atomic_read(&d->peak) == 5);
-	CHECK(rt_atomic_read(&d->maps) == 6);
+	CHECK(rt_dma_driver_live(&tab, drv) == 3);
+	CHECK(rt_dma_driver_peak(&tab, drv) == 5);
+	CHECK(rt_dma_driver_maps(&tab, drv) == 6);
 	/* Unnamed callers land in driver 0. */
 	CHECK(rt_driver_id(&rep, NULL) == RT_DRV_UNKNOWN);
 	teardown();

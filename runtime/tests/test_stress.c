@@ -111,9 +111,9 @@ static void test_stress(void)
 		CHECK(w[i].maps - w[i].unmaps == w[i].nlive);
 	}
 	CHECK(drops == 0);
-	CHECK(rt_atomic_read(&tab.live) == live);
-	CHECK(rt_atomic_read(&rt_driver(&rep, w[0].drv)->live) +
-	      rt_atomic_read(&rt_driver(&rep, w[1].drv)->live) == live);
+	CHECK(rt_dma_table_live(&tab) == live);
+	CHECK(rt_dma_driver_live(&tab, w[0].drv) +
+	      rt_dma_driver_live(&tab, w[1].drv) == live);
 	/* Exactly the bogus releases were reported, nothing else. */
 	CHECK(rt_atomic_read(&rep.total) == bogus);
 	CHECK(cap.n == bogus);
@@ -130,7 +130,7 @@ static void test_stress(void)
 		}
 	}
 	CHECK(rt_atomic_read(&rep.total) == bogus + live);	/* the leaks */
-	CHECK(rt_atomic_read(&tab.live) == 0);
+	CHECK(rt_dma_table_live(&tab) == 0);
 	CHECK(rt_dma_table_free(&tab) == THREADS * LIVE_MAX);
 	rt_dma_table_destroy(&tab);
 }
