@@ -99,17 +99,17 @@ static void stats_drivers(struct seq_file *m)
 
 	for (unsigned int i = 0; i < n; i++) {
 		struct rt_driver *d = &r->drivers[i];
+		long live = rt_dma_driver_live(&drt.table, i);
+		long maps = rt_dma_driver_maps(&drt.table, i);
 		long errors = 0;
 
 		for (int c = 0; c < RT_CHECK_NR; c++)
 			errors += rt_atomic_read(&d->errors[c]);
-		if (!errors && !rt_atomic_read(&d->maps) &&
-		    !rt_atomic_read(&d->live))
+		if (!errors && !maps && !live)
 			continue;
 		seq_printf(m, "driver=%s live=%ld peak=%ld maps=%ld errors=%ld",
-			   d->name, rt_atomic_read(&d->live),
-			   rt_atomic_read(&d->peak), rt_atomic_read(&d->maps),
-			   errors);
+			   d->name, live, rt_dma_driver_peak(&drt.table, i),
+			   maps, errors);
 		for (int c = 0; c < RT_CHECK_NR; c++)
 			if (rt_atomic_read(&d->errors[c]))
 				seq_printf(m, " %s=%ld", rt_check_ids[c],
@@ -126,7 +126,7 @@ static int stats_show(struct seq_file *m, void *v)
 
 	seq_printf(m, "pool capacity=%ld free=%ld live=%ld dropped=%ld exhausted=%d\n",
 		   rt_atomic_read(&t->capacity), rt_dma_table_free(t),
-		   rt_atomic_read(&t->live), rt_atomic_read(&t->dropped),
+		   rt_dma_table_live(t), rt_atomic_read(&t->dropped),
 		   rt_atomic_read(&t->exhausted) ? 1 : 0);
 	stats_drivers(m);
 	/* Pairs with rt_poll_watch_add(): a counted watch has its name. */

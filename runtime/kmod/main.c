@@ -109,7 +109,7 @@ static void __exit drvcheck_rt_exit(void)
 	rt_hooks_unregister_all();
 	rt_pool_exit();
 	rt_log("unloading: %ld mappings still live, %ld errors",
-	       rt_atomic_read(&drt.table.live), rt_atomic_read(&drt.rep.total));
+	       rt_dma_table_live(&drt.table), rt_atomic_read(&drt.rep.total));
 	rt_dma_table_destroy(&drt.table);
 	rt_sink_exit();
 }

@@ -497,7 +497,7 @@ static void test_pending_match(void)
 	CHECK(rt_dma_pending_match(&ctx, match_site, &site, true) == 2);
 	CHECK(capture_count(&cap, RT_DMA_LEAK) == 2);
 	CHECK(rt_dma_table_free(&tab) == 64);
-	CHECK(rt_atomic_read(&rt_driver(&rep, drv)->live) == 0);
+	CHECK(rt_dma_driver_live(&tab, drv) == 0);
 	teardown();
 }
 
