@@ -3,9 +3,11 @@
  * The region tracker: I/O port and memory regions drivers requested, with
  * owner and the exclusive flag (IORESOURCE_EXCLUSIVE, request_*_exclusive).
  * Reports releases that match no request, and user-space mapping attempts
- * (/dev/mem, PCI sysfs resource files) of memory a driver owns: refused
- * when exclusive, refused when busy unless iomem=relaxed, as
- * devmem_is_allowed() decides under CONFIG_IO_STRICT_DEVMEM.
+ * (/dev/mem, PCI sysfs resource files) of memory a driver owns, with the
+ * verdict of the kernel's resource_is_exclusive() (6.1): iomem=relaxed
+ * allows everything a driver requested, exclusive or not; otherwise an
+ * exclusive region is refused, and so is any busy one under
+ * CONFIG_IO_STRICT_DEVMEM (io_strict_devmem).
  */
 #ifndef DRVCHECK_RT_REGION_H
 #define DRVCHECK_RT_REGION_H
@@ -35,6 +37,7 @@ struct rt_regions {
 	struct rt_report *rep;
 	unsigned int n;
 	rt_atomic_t dropped;		/* requests not recorded: array full */
+	bool io_strict_devmem;		/* CONFIG_IO_STRICT_DEVMEM; default on */
 	struct rt_region r[RT_MAX_REGIONS];
 };
 
