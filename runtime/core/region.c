@@ -17,6 +17,7 @@ void rt_regions_init(struct rt_regions *rs, struct rt_report *rep)
 	memset(rs, 0, sizeof(*rs));
 	rt_lock_init(&rs->lock);
 	rs->rep = rep;
+	rs->io_strict_devmem = true;
 }
 
 int rt_region_request(struct rt_regions *rs, u16 drv, enum rt_region_space sp,
@@ -118,7 +119,8 @@ enum rt_user_map rt_region_user_map(struct rt_regions *rs, u64 start,
 	if (!found)
 		return RT_USER_MAP_UNOWNED;
 
-	refused = !iomem_relaxed;
+	/* resource_is_exclusive(): relaxed skips every check but System RAM's. */
+	refused = !iomem_relaxed && (owner.exclusive || rs->io_strict_devmem);
 	/* Relaxed on purpose, and the driver did ask for exclusivity. */
 	if (!refused && owner.exclusive)
 		return RT_USER_MAP_ALLOWED;
@@ -127,9 +129,10 @@ enum rt_user_map rt_region_user_map(struct rt_regions *rs, u64 start,
 			.drv = owner.drv, .device = owner.name,
 			.addr = start, .size = size,
 		};
-		const char *why = !refused ? "not exclusive, iomem=relaxed" :
-				  owner.exclusive ? "exclusive" :
-						    "busy, iomem=strict";
+		const char *why = refused ? (owner.exclusive ? "exclusive" :
+						       "busy, iomem=strict") :
+				  iomem_relaxed ? "not exclusive, iomem=relaxed" :
+						  "not exclusive";
 
 		rt_report(rs->rep, refused ? RT_IOMEM_USER_MAP_REFUSED :
 					     RT_IOMEM_NOT_EXCLUSIVE, &s, PREFIX,

@@ -4,9 +4,12 @@
  * owner and the exclusive flag (IORESOURCE_EXCLUSIVE, request_*_exclusive).
  * Reports releases that match no request, and user-space mapping attempts
  * (/dev/mem, PCI sysfs resource files) of memory a driver owns, with the
- * verdict of 6.1's resource_is_exclusive() under CONFIG_IO_STRICT_DEVMEM:
- * with iomem=strict (the default) every busy region is refused, exclusive
- * or not; iomem=relaxed lets every mapping through, exclusive ones too.
+ * verdict of the kernel's resource_is_exclusive() (6.1): iomem=relaxed
+ * allows everything a driver requested, exclusive or not; otherwise an
+ * exclusive region is refused, and so is any busy one under
+ * CONFIG_IO_STRICT_DEVMEM (io_strict_devmem).  An allowed attempt is
+ * iomem-not-exclusive, except on an exclusive region under iomem=relaxed:
+ * the driver did its part and relaxed was asked for, nothing to report.
  */
 #ifndef DRVCHECK_RT_REGION_H
 #define DRVCHECK_RT_REGION_H
@@ -36,6 +39,7 @@ struct rt_regions {
 	struct rt_report *rep;
 	unsigned int n;
 	rt_atomic_t dropped;		/* requests not recorded: array full */
+	bool io_strict_devmem;		/* CONFIG_IO_STRICT_DEVMEM; default on */
 	struct rt_region r[RT_MAX_REGIONS];
 };
 

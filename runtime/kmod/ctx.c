@@ -17,8 +17,11 @@
 
 #include "rt.h"
 
-/* Deep enough to pass the kprobe frames (int3 or ftrace) and find ours. */
-#define RT_RAW_DEPTH	32
+/*
+ * Deep enough to pass the kprobe frames (int3 or ftrace, about six) and
+ * keep RT_STACK_DEPTH of the driver's; not deeper, unwinding is costly.
+ */
+#define RT_RAW_DEPTH	16
 
 static DEFINE_PER_CPU(struct rt_site *, rt_cur_site);
 
@@ -52,6 +55,28 @@ void rt_site_capture(struct rt_site *s, struct pt_regs *regs)
 	/* The unwinder did not get that far: the call site alone. */
 	s->stack[0] = ret;
 	s->n = 1;
+}
+
+/*
+ * A mapping's site is kept with the entry: its call site is what dump,
+ * mapped_at= and the module-unload leak check need, unless the call site
+ * is core kernel code (dma_pool_alloc, dmam_alloc_attrs, ...), where only
+ * the frames below name the module.  Unwinding is the larger half of a
+ * hooked map's cost, so a call from module space is not unwound.
+ */
+void rt_site_capture_map(struct rt_site *s, struct pt_regs *regs)
+{
+#ifdef MODULES_VADDR
+	unsigned long ret = rt_entry_ret_addr(regs);
+
+	if (ret - MODULES_VADDR < MODULES_LEN) {
+		s->regs = NULL;
+		s->stack[0] = ret;
+		s->n = 1;
+		return;
+	}
+#endif
+	rt_site_capture(s, regs);
 }
 
 void rt_site_lazy(struct rt_site *s, struct pt_regs *regs)

@@ -99,8 +99,8 @@ static void stats_drivers(struct seq_file *m)
 
 	for (unsigned int i = 0; i < n; i++) {
 		struct rt_driver *d = &r->drivers[i];
-		long maps = rt_dma_driver_maps(&drt.table, i);
 		long live = rt_dma_driver_live(&drt.table, i);
+		long maps = rt_dma_driver_maps(&drt.table, i);
 		long errors = 0;
 
 		for (int c = 0; c < RT_CHECK_NR; c++)
@@ -213,6 +213,7 @@ DEFINE_SHOW_ATTRIBUTE(probes);
 
 /* --- knobs --- */
 
+/* A knob's value, NUL-terminated; the caller strim()s it. */
 static ssize_t read_line(const char __user *ubuf, size_t count, char *buf,
 			 size_t len)
 {
@@ -221,7 +222,6 @@ static ssize_t read_line(const char __user *ubuf, size_t count, char *buf,
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
-	strim(buf);
 	return count;
 }
 

@@ -99,7 +99,7 @@ static int map_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	c->dev = dev;
 	for (int i = 0; i < 4; i++)
 		c->arg[i] = regs_get_kernel_argument(regs, i + 1);
-	rt_site_capture(&c->site, regs);
+	rt_site_capture_map(&c->site, regs);
 	return 0;
 }
 
@@ -304,41 +304,43 @@ static bool entry_begin(struct pt_regs *regs, struct rt_site *site)
 	return true;
 }
 
-/* dma_unmap_page_attrs(dev, addr, size, dir, attrs) */
-static int unmap_page_pre(struct kprobe *p, struct pt_regs *regs)
+/* (dev, addr, size, dir, ...): the unmaps and syncs of one address. */
+static struct rt_dma_ref single_ref(struct pt_regs *regs,
+				    enum rt_dma_kind kind)
+{
+	struct rt_dma_ref ref = rt_dma_ref_of((void *)ENTRY_ARGS(regs, 0),
+					      kind, ENTRY_ARGS(regs, 3));
+
+	ref.handle = ENTRY_ARGS(regs, 1);
+	ref.size = ENTRY_ARGS(regs, 2);
+	return ref;
+}
+
+static void unmap_single(struct pt_regs *regs, enum rt_dma_kind kind)
 {
 	struct rt_site site;
 	struct rt_dma_ref ref;
-	struct device *dev = (void *)ENTRY_ARGS(regs, 0);
 
 	if (!entry_begin(regs, &site))
-		return 0;
-	ref = rt_dma_ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
-	ref.handle = ENTRY_ARGS(regs, 1);
-	ref.size = ENTRY_ARGS(regs, 2);
+		return;
+	ref = single_ref(regs, kind);
 	if (ref.handle == DMA_MAPPING_ERROR)
 		ref.flags |= RT_REF_MAP_ERROR;
 	rt_dma_release(&ref);
 	rt_ctx_leave();
+}
+
+/* dma_unmap_page_attrs(dev, addr, size, dir, attrs) */
+static int unmap_page_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	unmap_single(regs, RT_DMA_SINGLE);
 	return 0;
 }
 
 /* dma_unmap_resource(dev, addr, size, dir, attrs) */
 static int unmap_resource_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	struct rt_site site;
-	struct rt_dma_ref ref;
-	struct device *dev = (void *)ENTRY_ARGS(regs, 0);
-
-	if (!entry_begin(regs, &site))
-		return 0;
-	ref = rt_dma_ref_of(dev, RT_DMA_RESOURCE, ENTRY_ARGS(regs, 3));
-	ref.handle = ENTRY_ARGS(regs, 1);
-	ref.size = ENTRY_ARGS(regs, 2);
-	if (ref.handle == DMA_MAPPING_ERROR)
-		ref.flags |= RT_REF_MAP_ERROR;
-	rt_dma_release(&ref);
-	rt_ctx_leave();
+	unmap_single(regs, RT_DMA_RESOURCE);
 	return 0;
 }
 
@@ -360,13 +362,10 @@ static void sync_single(struct pt_regs *regs, bool for_cpu)
 {
 	struct rt_site site;
 	struct rt_dma_ref ref;
-	struct device *dev = (void *)ENTRY_ARGS(regs, 0);
 
 	if (!entry_begin(regs, &site))
 		return;
-	ref = rt_dma_ref_of(dev, RT_DMA_SINGLE, ENTRY_ARGS(regs, 3));
-	ref.handle = ENTRY_ARGS(regs, 1);
-	ref.size = ENTRY_ARGS(regs, 2);
+	ref = single_ref(regs, RT_DMA_SINGLE);
 	do_sync(&ref, for_cpu);
 	rt_ctx_leave();
 }

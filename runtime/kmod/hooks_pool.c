@@ -127,7 +127,7 @@ static int alloc_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	    !rt_dev_tracked(c->info.dev))
 		return 1;
 	c->handle = (void *)regs_get_kernel_argument(regs, 2);
-	rt_site_capture(&c->site, regs);
+	rt_site_capture_map(&c->site, regs);
 	return 0;
 }
 

@@ -70,6 +70,7 @@ static int __init drvcheck_rt_init(void)
 	}
 	rt_dma_ctx_init(&drt.dma, &drt.table, &drt.rep);
 	rt_regions_init(&drt.regions, &drt.rep);
+	drt.regions.io_strict_devmem = IS_ENABLED(CONFIG_IO_STRICT_DEVMEM);
 	rt_poll_init(&drt.poll, &drt.rep, block_ns, busy_calls);
 	rt_bootinfo_init();
 

@@ -53,6 +53,8 @@ struct rt_site {
 };
 
 void rt_site_capture(struct rt_site *s, struct pt_regs *regs);
+/* For a map: the call site alone when it is in module space. */
+void rt_site_capture_map(struct rt_site *s, struct pt_regs *regs);
 /*
  * For a kprobe pre-handler: the stack is only unwound if the core asks for
  * it (an error to report), while regs, the probed function's entry state,

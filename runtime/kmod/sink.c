@@ -32,13 +32,31 @@ static unsigned int ring_count;
 static unsigned long ring_lost;		/* lines pushed out by newer ones */
 static DEFINE_SPINLOCK(ring_lock);
 
-static DEFINE_RATELIMIT_STATE(rt_print_rs, 5 * HZ, 20);
+/*
+ * The kernel log is rate limited per check id, so that a flood of one kind
+ * does not hide the others.  "callbacks suppressed" is printed at unload
+ * only (RATELIMIT_MSG_ON_RELEASE): __ratelimit() would print it here, with
+ * the caller's bucket lock held.
+ */
+static struct ratelimit_state rt_print_rs[RT_CHECK_NR];
 
 /*
  * Set at unload before the hooks go: they are removed one kind after the
  * other, and in between an unmap whose map was not seen is no error.
  */
 static bool ring_muted;
+
+/*
+ * The call site an error is reported at.  A leak is found when the device
+ * is released, in the notifier, where no driver frame is: its site is
+ * where the leaked mapping was made.
+ */
+static unsigned long error_site(const struct rt_error *e)
+{
+	if (e->check == RT_DMA_LEAK && e->nmap_stack)
+		return e->map_stack[0];
+	return e->nstack ? e->stack[0] : 0;
+}
 
 /* "func=": the bare symbol, without the " [module]" that %ps adds. */
 static void symbol_name(char *buf, size_t len, const void *addr)
@@ -49,7 +67,7 @@ static void symbol_name(char *buf, size_t len, const void *addr)
 
 static void format_line(struct rt_line *l, const struct rt_error *e)
 {
-	const void *at = e->nstack ? (void *)e->stack[0] : NULL;
+	const void *at = (void *)error_site(e);
 	char func[128];
 	int n;
 
@@ -130,7 +148,7 @@ static void print_queue(const struct rt_error *e)
 		return;
 	}
 	p = &print_q[(print_head + print_count++) % RT_PRINT_QUEUE];
-	p->at = e->nstack ? e->stack[0] : 0;
+	p->at = error_site(e);
 	p->mapped_at = e->nmap_stack ? e->map_stack[0] : 0;
 	p->id = e->id;
 	strscpy(p->msg, e->msg, sizeof(p->msg));
@@ -162,7 +180,7 @@ void rt_sink(void *arg, const struct rt_error *e)
 	 * may be one that maps DMA (netconsole), and its hook would wait for
 	 * the bucket lock our caller holds.
 	 */
-	if (__ratelimit(&rt_print_rs))
+	if (__ratelimit(&rt_print_rs[e->check]))
 		print_queue(e);
 }
 
@@ -215,6 +233,10 @@ char *rt_sink_snapshot(size_t *len)
 
 int rt_sink_init(void)
 {
+	for (int i = 0; i < RT_CHECK_NR; i++) {
+		ratelimit_state_init(&rt_print_rs[i], 5 * HZ, 10);
+		ratelimit_set_flags(&rt_print_rs[i], RATELIMIT_MSG_ON_RELEASE);
+	}
 	ring = vzalloc(array_size(RT_RING_LINES, sizeof(*ring)));
 	return ring ? 0 : -ENOMEM;
 }
@@ -228,6 +250,8 @@ void rt_sink_mute(void)
 void rt_sink_exit(void)
 {
 	irq_work_sync(&rt_print_work);
+	for (int i = 0; i < RT_CHECK_NR; i++)
+		ratelimit_state_exit(&rt_print_rs[i]);
 	vfree(ring);
 	ring = NULL;
 }

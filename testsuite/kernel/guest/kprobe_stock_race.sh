@@ -6,7 +6,9 @@
 # stress threads call them on every CPU.  Under qemu -accel tcg with
 # --smp 4 this oopses with RIP 0 at the probed function's entry within a
 # few cycles (Debian 6.1.0-57, Dec 2026), the same oops drvcheck_rt gets
-# when loaded or unloaded under the same stress; with --smp 1 it does not.
+# when loaded or unloaded under the same stress; with --smp 1 it does not,
+# nor with -accel tcg,thread=single: multi-threaded TCG's cross-vCPU code
+# patching, not the kernel.
 #   testsuite/kernel/run-vm.sh --smp 4 \
 #       testsuite/kernel/guest/kprobe_stock_race.sh \
 #       runtime/selftest/drvcheck_selftest.ko

@@ -4,18 +4,22 @@
  * driver does not take, done once when the device binds: a DMA pool (one
  * block freed, one left to leak), dma_map_sgtable and its sync and unmap,
  * and a page of the current (vmapped) stack mapped with dma_map_page;
+ * maps from hard and soft interrupt context;
  * with pci_bar=, an exclusive hold on a PCI BAR and a mapping of that
  * device left behind at unload.
  * The guest script kmodtest.sh reads what drvcheck_rt reported.
  */
+#include <linux/completion.h>
 #include <linux/dma-mapping.h>
 #include <linux/dmapool.h>
+#include <linux/hrtimer.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/pci.h>
 #include <linux/platform_device.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
+#include <linux/timer.h>
 #include <linux/vmalloc.h>
 
 #define KT_NAME "drvcheck_kmodtest"
@@ -35,6 +39,9 @@ static struct platform_device *kt_pdev;
  */
 static char *pci_bar;
 module_param(pci_bar, charp, 0400);
+/* pci_bar_shared=1: request_mem_region, busy but not exclusive. */
+static bool pci_bar_shared;
+module_param(pci_bar_shared, bool, 0400);
 static struct resource *kt_bar;
 
 /*
@@ -67,10 +74,16 @@ static void kt_hold_bar(void)
 		return;
 	}
 	pdev = to_pci_dev(dev);
-	kt_bar = request_mem_region_exclusive(pci_resource_start(pdev, 0),
-					      pci_resource_len(pdev, 0), KT_NAME);
+	if (pci_bar_shared)
+		kt_bar = request_mem_region(pci_resource_start(pdev, 0),
+					    pci_resource_len(pdev, 0), KT_NAME);
+	else
+		kt_bar = request_mem_region_exclusive(pci_resource_start(pdev, 0),
+						      pci_resource_len(pdev, 0),
+						      KT_NAME);
 	pr_info(KT_NAME ": %s BAR 0 %pR %s\n", pci_bar, &pdev->resource[0],
-		kt_bar ? "held exclusive" : "busy, not held");
+		!kt_bar ? "busy, not held" :
+		pci_bar_shared ? "held" : "held exclusive");
 	kt_map_unowned(dev);
 	put_device(dev);
 }
@@ -129,6 +142,96 @@ static noinline int kt_map_stack(struct device *dev)
 	return 0;
 }
 
+/*
+ * Hard and soft interrupt context: map and unmap from an hrtimer and a
+ * timer; the hrtimer's last round unmaps with the wrong size
+ * (dma-unmap-size from hard IRQ context).
+ */
+#define KT_HARD_ROUNDS	500
+#define KT_SOFT_ROUNDS	100
+
+static struct device *kt_irq_dev;
+/*
+ * Counted after each unmap, so that the unmap is not a tail call: a tail
+ * call leaves no frame of its caller, and the call site drvcheck_rt sees
+ * is the caller's caller.
+ */
+static unsigned long kt_irq_unmaps;
+static void *kt_irq_buf;
+static atomic_t kt_hard_left, kt_soft_left;
+static DECLARE_COMPLETION(kt_hard_done);
+static DECLARE_COMPLETION(kt_soft_done);
+static struct hrtimer kt_hrtimer;
+static struct timer_list kt_timer;
+
+static noinline void kt_hardirq_map(bool wrong)
+{
+	dma_addr_t dma = dma_map_single(kt_irq_dev, kt_irq_buf, 64,
+					DMA_TO_DEVICE);
+
+	if (dma_mapping_error(kt_irq_dev, dma))
+		return;
+	dma_unmap_single(kt_irq_dev, dma, wrong ? 32 : 64, DMA_TO_DEVICE);
+	WRITE_ONCE(kt_irq_unmaps, kt_irq_unmaps + 1);
+}
+
+static noinline void kt_softirq_map(void)
+{
+	dma_addr_t dma = dma_map_single(kt_irq_dev, kt_irq_buf, 64,
+					DMA_TO_DEVICE);
+
+	if (dma_mapping_error(kt_irq_dev, dma))
+		return;
+	dma_unmap_single(kt_irq_dev, dma, 64, DMA_TO_DEVICE);
+	WRITE_ONCE(kt_irq_unmaps, kt_irq_unmaps + 1);
+}
+
+static enum hrtimer_restart kt_hard_fn(struct hrtimer *t)
+{
+	int left = atomic_dec_return(&kt_hard_left);
+
+	kt_hardirq_map(left == 0);
+	if (left > 0) {
+		hrtimer_forward_now(t, ns_to_ktime(50 * NSEC_PER_USEC));
+		return HRTIMER_RESTART;
+	}
+	complete(&kt_hard_done);
+	return HRTIMER_NORESTART;
+}
+
+static void kt_soft_fn(struct timer_list *t)
+{
+	kt_softirq_map();
+	if (atomic_dec_return(&kt_soft_left) > 0)
+		mod_timer(t, jiffies + 1);
+	else
+		complete(&kt_soft_done);
+}
+
+static int kt_irq_contexts(struct device *dev)
+{
+	int ret = 0;
+
+	kt_irq_dev = dev;
+	kt_irq_buf = kzalloc(64, GFP_KERNEL);
+	if (!kt_irq_buf)
+		return -ENOMEM;
+	atomic_set(&kt_hard_left, KT_HARD_ROUNDS);
+	atomic_set(&kt_soft_left, KT_SOFT_ROUNDS);
+	hrtimer_init(&kt_hrtimer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	kt_hrtimer.function = kt_hard_fn;
+	timer_setup(&kt_timer, kt_soft_fn, 0);
+	hrtimer_start(&kt_hrtimer, ns_to_ktime(50 * NSEC_PER_USEC), HRTIMER_MODE_REL_HARD);
+	mod_timer(&kt_timer, jiffies + 1);
+	if (!wait_for_completion_timeout(&kt_hard_done, 30 * HZ) ||
+	    !wait_for_completion_timeout(&kt_soft_done, 30 * HZ))
+		ret = -ETIMEDOUT;
+	hrtimer_cancel(&kt_hrtimer);
+	del_timer_sync(&kt_timer);
+	kfree(kt_irq_buf);
+	return ret;
+}
+
 static int kt_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -145,9 +248,9 @@ static int kt_probe(struct platform_device *pdev)
 	if (!priv->pool)
 		return -ENOMEM;
 	platform_set_drvdata(pdev, priv);
-	dev_info(dev, "pool_ok=%d sgtable_ok=%d map_stack=%d\n",
+	dev_info(dev, "pool_ok=%d sgtable_ok=%d map_stack=%d irq=%d\n",
 		 kt_pool_ok(dev, priv->pool), kt_sgtable_ok(dev),
-		 kt_map_stack(dev));
+		 kt_map_stack(dev), kt_irq_contexts(dev));
 	/* dma-leak: a block still allocated when the driver lets go */
 	priv->leak = dma_pool_alloc(priv->pool, GFP_KERNEL, &priv->leak_dma);
 	return 0;
