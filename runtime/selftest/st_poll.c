@@ -10,6 +10,7 @@
 #include <linux/module.h>
 #include <linux/string.h>
 #include <linux/delay.h>
+#include <linux/timekeeping.h>
 #include <linux/sched.h>
 #include <linux/poll.h>
 #include <linux/wait.h>
@@ -103,8 +104,15 @@ static __poll_t st_poll_busy(struct file *file, poll_table *wait)
  */
 static __poll_t st_poll_spin(struct file *file, poll_table *wait)
 {
+	/*
+	 * A spin on the clock the watcher reads: mdelay() counts TSC cycles
+	 * calibrated at boot, which under a loaded TCG host can be far off.
+	 */
+	u64 end = ktime_get_ns() + 300 * NSEC_PER_MSEC;
+
 	poll_wait(file, &st_poll_wq, wait);
-	mdelay(300);
+	while (ktime_get_ns() < end)
+		cpu_relax();
 	return EPOLLIN | EPOLLRDNORM;
 }
 
