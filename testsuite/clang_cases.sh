@@ -23,6 +23,7 @@ shift $(( $# < 2 ? $# : 2 ))
 cases_dir=$root/testsuite/cases
 
 [ -f "$plugin" ] || { echo "clang_cases: no plugin $plugin" >&2; exit 2; }
+plugin=$(realpath "$plugin")	# clang runs in $kdir
 [ -d "$kdir" ] || { echo "clang_cases: no kernel headers $kdir" >&2; exit 2; }
 mapfile -t analyzer_flags < "$root/checkers/clang/analyzer-flags.txt"
 
@@ -115,8 +116,8 @@ fi
 declare -A want_n caught_n extra_n known_n
 passed=0 failed=0
 for t in "${targets[@]}"; do
-	[ -e "$t" ] || t=$cases_dir/$t
-	[ -e "$t" ] || [ -e "$t.c" ] && [ ! -e "$t" ] && t=$t.c
+	[ -e "$t" ] || t=$cases_dir/$t		# a case name
+	[ -e "$t" ] || t=$t.c
 	t=${t%/}
 	if [ -d "$t" ]; then files=("$t"/*.c); else files=("$t"); fi
 	name=$(basename "${t%.c}")

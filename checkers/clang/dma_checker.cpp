@@ -13,6 +13,7 @@
  * dma-unmap-sg-nents, dma-leak.
  */
 #include "checkers.h"
+#include "dma_field_join.h"
 #include "dma_state.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
@@ -34,7 +35,8 @@ namespace {
 
 class DmaChecker
 	: public Checker<eval::Call, check::PostCall, check::Bind,
-			 check::PreStmt<ReturnStmt>, check::EndFunction> {
+			 check::PreStmt<ReturnStmt>, check::EndFunction,
+			 check::EndOfTranslationUnit> {
 public:
 	DmaChecker() : Reporter(this) {}
 
@@ -43,9 +45,17 @@ public:
 	void checkBind(SVal Loc, SVal Val, const Stmt *S, CheckerContext &C) const;
 	void checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const;
 	void checkEndFunction(const ReturnStmt *RS, CheckerContext &C) const;
+	void checkEndOfTranslationUnit(const TranslationUnitDecl *TU,
+				       AnalysisManager &Mgr, BugReporter &BR) const;
 
 private:
 	CheckReporter Reporter;
+	mutable DmaFieldJoin FieldJoin;
+
+	DmaFieldFact mapFact(const std::string &Field, const DmaMapping &M,
+			     CheckerContext &C) const;
+	void recordFieldRelease(const api_fn *Fn, const CallEvent &Event,
+				SVal Handle, CheckerContext &C) const;
 
 	void evalMap(const api_fn *Fn, const CallEvent &Event, CheckerContext &C) const;
 	void evalMapList(const api_fn *Fn, const CallEvent &Event, CheckerContext &C) const;
@@ -294,6 +304,8 @@ void DmaChecker::evalMapList(const api_fn *Fn, const CallEvent &Event,
 	M.Dir = modelArg(Event, Fn->dir);
 	M.Site = Event.getOriginExpr();
 	M.Frame = C.getStackFrame();
+	if (auto Field = loadedFromField(modelArg(Event, Fn->buf)))
+		FieldJoin.addMap(M.Site, mapFact(*Field, M, C));
 	Mapped = Mapped->set<DmaLists>(List, M);
 	C.addTransition(Mapped, mapNote(C, M, nullptr, List));
 }
@@ -336,6 +348,8 @@ void DmaChecker::evalAlloc(const api_fn *Fn, const CallEvent &Event,
 	M.Frame = C.getStackFrame();
 	M.Escaped = (Fn->flags & API_MANAGED) ||
 		    !ownedStore(Allocated, Out, M.Frame);
+	if (auto Field = fieldKey(Out))
+		FieldJoin.addMap(M.Site, mapFact(*Field, M, C));
 	Allocated = Allocated->set<DmaHandles>(Sym, M);
 	C.addTransition(Allocated, mapNote(C, M, Sym, nullptr));
 }
@@ -482,6 +496,52 @@ bool DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
 	return Wrong;
 }
 
+DmaFieldFact DmaChecker::mapFact(const std::string &Field, const DmaMapping &M,
+				 CheckerContext &C) const
+{
+	ProgramStateRef State = C.getState();
+	const ASTContext &Ctx = C.getASTContext();
+	DmaFieldFact F;
+	F.Field = Field;
+	F.Fn = M.Map;
+	F.Call = callName(M.Site, M.Map, Ctx);
+	F.Size = knownInt(State, M.Size);
+	F.SizeText = valueText(State, M.Size, M.SizeExpr, Ctx);
+	F.Dir = knownInt(State, M.Dir);
+	F.Nents = knownInt(State, M.Nents);
+	F.Loc = PathDiagnosticLocation::createBegin(M.Site, C.getSourceManager(),
+						    M.Frame);
+	return F;
+}
+
+/* A release of a handle this path never mapped, read from a field: one
+ * half of a cross-function pair. */
+void DmaChecker::recordFieldRelease(const api_fn *Fn, const CallEvent &Event,
+				    SVal Handle, CheckerContext &C) const
+{
+	std::optional<std::string> Field = loadedFromField(Handle);
+	if (!Field)
+		return;
+	ProgramStateRef State = C.getState();
+	const ASTContext &Ctx = C.getASTContext();
+	DmaFieldFact F;
+	F.Field = *Field;
+	F.Fn = Fn;
+	F.Call = callName(Event.getOriginExpr(), Fn, Ctx);
+	SVal Size = modelArg(Event, Fn->size);
+	F.Size = knownInt(State, Size);
+	F.SizeText = valueText(State, Size, modelArgExpr(Event, Fn->size), Ctx);
+	F.Offset = knownInt(State, modelArg(Event, Fn->offset));
+	F.Dir = knownInt(State, modelArg(Event, Fn->dir));
+	SVal Nents = modelArg(Event, Fn->nents);
+	F.NentsText = valueText(State, Nents, modelArgExpr(Event, Fn->nents), Ctx);
+	F.NentsField = loadedFromField(Nents).value_or("");
+	F.Loc = PathDiagnosticLocation::createBegin(Event.getOriginExpr(),
+						    C.getSourceManager(),
+						    C.getLocationContext());
+	FieldJoin.addRelease(Event.getOriginExpr(), std::move(F));
+}
+
 void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 			     CheckerContext &C) const
 {
@@ -494,6 +554,7 @@ void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 		const MemRegion *List = listRegion(Fn, Event);
 		const DmaMapping *M = List ? State->get<DmaLists>(List) : nullptr;
 		if (!M) {
+			recordFieldRelease(Fn, Event, modelArg(Event, Fn->buf), C);
 			C.addTransition(State);
 			return;
 		}
@@ -514,6 +575,7 @@ void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 	SymbolRef Sym = modelArg(Event, Fn->handle).getAsSymbol();
 	const DmaMapping *M = Sym ? State->get<DmaHandles>(Sym) : nullptr;
 	if (!M) {
+		recordFieldRelease(Fn, Event, modelArg(Event, Fn->handle), C);
 		C.addTransition(State);
 		return;
 	}
@@ -587,6 +649,15 @@ void DmaChecker::checkBind(SVal Loc, SVal Val, const Stmt *S,
 		return;
 	ProgramStateRef State = C.getState();
 	bool Changed = false;
+	std::optional<std::string> Field = fieldKey(R);
+	if (Field && !isDeviceField(R)) {
+		for (auto &[Sym, M] : State->get<DmaHandles>())
+			if (M.St == DmaMapping::Live && mentions(Val, Sym))
+				FieldJoin.addMap(M.Site, mapFact(*Field, M, C));
+		for (auto &[List, M] : State->get<DmaLists>())
+			if (M.St == DmaMapping::Live && mentions(Val, M.Count))
+				FieldJoin.addCountField(M.Site, *Field);
+	}
 	for (auto &[Sym, M] : State->get<DmaHandles>()) {
 		if (M.St != DmaMapping::Live ||
 		    !(mentions(Val, Sym) || mentions(Val, M.Cpu)))
@@ -667,6 +738,12 @@ void DmaChecker::checkEndFunction(const ReturnStmt *RS, CheckerContext &C) const
 	}
 	if (Changed)
 		C.addTransition(State);
+}
+
+void DmaChecker::checkEndOfTranslationUnit(const TranslationUnitDecl *,
+					   AnalysisManager &, BugReporter &BR) const
+{
+	FieldJoin.report(BR, Reporter);
 }
 
 } // namespace

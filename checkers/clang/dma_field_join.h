@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Mappings whose handle lives in a struct field: the TX ring entry written
+ * in ndo_start_xmit() and released in the completion interrupt, the probe's
+ * priv->stats_dma synced in an ioctl.  Those halves are on different
+ * paths, so the DMA checker records each as a fact keyed by the field
+ * ("struct smac_tx_entry.mapping") and joins them when the TU is done,
+ * as drvcheck-sparse does with its facts.  Only constants are compared;
+ * a release is wrong only if no map of that field agrees with it.
+ */
+#ifndef DRVCHECK_CLANG_DMA_FIELD_JOIN_H
+#define DRVCHECK_CLANG_DMA_FIELD_JOIN_H
+
+#include "model_adapter.h"
+
+#include <set>
+#include <vector>
+
+namespace drvcheck {
+
+struct DmaFieldFact {
+	std::string Field;		/* "smac_tx_entry.mapping" */
+	const api_fn *Fn = nullptr;
+	std::string Call;		/* "dma_map_single()" as written */
+	std::optional<int64_t> Size, Offset, Dir, Nents;
+	std::string SizeText, NentsText;
+	std::string NentsField;		/* release: the field nents was read from */
+	PathDiagnosticLocation Loc;
+};
+
+class DmaFieldJoin {
+public:
+	void addMap(const void *Site, DmaFieldFact F);
+	void addRelease(const void *Site, DmaFieldFact F);
+	/* The field received map_sg()'s returned count. */
+	void addCountField(const void *Site, const std::string &Field);
+	void report(BugReporter &BR, const CheckReporter &Reporter) const;
+
+private:
+	bool firstTime(const void *Site, const std::string &Field, char Side);
+
+	std::vector<DmaFieldFact> Maps, Releases;
+	std::set<std::string> CountFields;
+	std::set<std::tuple<const void *, std::string, char>> Seen;
+};
+
+/* "struct.field" of the first field region in R or its super-regions. */
+std::optional<std::string> fieldKey(const MemRegion *R);
+/* The field a value was loaded from (a handle read back from a ring
+ * entry), if it is such a load. */
+std::optional<std::string> loadedFromField(SVal V);
+
+} // namespace drvcheck
+
+#endif
