@@ -255,6 +255,17 @@ void DmaChecker::evalMap(const api_fn *Fn, const CallEvent &Event,
 			break;
 		}
 
+	if (auto Field = loadedFromField(Buf)) {
+		DmaFieldFact F;
+		F.Field = *Field;
+		F.Fn = Fn;
+		F.Call = callName(Event.getOriginExpr(), Fn, C.getASTContext());
+		F.Loc = PathDiagnosticLocation::createBegin(
+			Event.getOriginExpr(), C.getSourceManager(),
+			C.getLocationContext());
+		FieldJoin.addMappedBuffer(Event.getOriginExpr(), std::move(F));
+	}
+
 	SVal Handle = conjure(Event, C, Event.getResultType());
 	SymbolRef Sym = Handle.getAsSymbol();
 	DmaMapping M;
@@ -398,7 +409,7 @@ bool DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
 	ProgramStateRef State = C.getState();
 	SValBuilder &SVB = C.getSValBuilder();
 	const ASTContext &Ctx = C.getASTContext();
-	std::string FnName = callName(Event.getOriginExpr(), Fn, C.getASTContext()), MapName = callName(M.Site, M.Map, C.getASTContext());
+	std::string FnName = callName(Event.getOriginExpr(), Fn, Ctx);
 	bool Sync = Fn->role == ROLE_DMA_SYNC;
 
 	if (M.St == DmaMapping::Released) {
@@ -410,6 +421,7 @@ bool DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
 			   Mark);
 		return true;
 	}
+	std::string MapName = callName(M.Site, M.Map, Ctx);
 	bool CoherentCall = Fn->role == ROLE_DMA_FREE;
 	if (CoherentCall != M.isCoherent()) {
 		reportPath(C, "dma-coherent-streaming-mix",
@@ -511,6 +523,7 @@ DmaFieldFact DmaChecker::mapFact(const std::string &Field, const DmaMapping &M,
 	F.Nents = knownInt(State, M.Nents);
 	F.Loc = PathDiagnosticLocation::createBegin(M.Site, C.getSourceManager(),
 						    M.Frame);
+	F.Function = M.Frame->getDecl();
 	return F;
 }
 
@@ -539,6 +552,7 @@ void DmaChecker::recordFieldRelease(const api_fn *Fn, const CallEvent &Event,
 	F.Loc = PathDiagnosticLocation::createBegin(Event.getOriginExpr(),
 						    C.getSourceManager(),
 						    C.getLocationContext());
+	F.Function = C.getStackFrame()->getDecl();
 	FieldJoin.addRelease(Event.getOriginExpr(), std::move(F));
 }
 
@@ -575,7 +589,17 @@ void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 	SymbolRef Sym = modelArg(Event, Fn->handle).getAsSymbol();
 	const DmaMapping *M = Sym ? State->get<DmaHandles>(Sym) : nullptr;
 	if (!M) {
+		/* never mapped on this path: remember the release, so a second
+		 * one of the same value is still a double unmap */
 		recordFieldRelease(Fn, Event, modelArg(Event, Fn->handle), C);
+		if (Sym && !Sync) {
+			DmaMapping Unknown;
+			Unknown.St = DmaMapping::Released;
+			Unknown.Release = Fn;
+			Unknown.ReleaseSite = Event.getOriginExpr();
+			Unknown.Frame = C.getStackFrame();
+			State = State->set<DmaHandles>(Sym, Unknown);
+		}
 		C.addTransition(State);
 		return;
 	}
@@ -654,6 +678,9 @@ void DmaChecker::checkBind(SVal Loc, SVal Val, const Stmt *S,
 		for (auto &[Sym, M] : State->get<DmaHandles>())
 			if (M.St == DmaMapping::Live && mentions(Val, Sym))
 				FieldJoin.addMap(M.Site, mapFact(*Field, M, C));
+			else if (M.St == DmaMapping::Live && M.Map && M.isCoherent() &&
+				 mentions(Val, M.Cpu))
+				FieldJoin.addCoherentBuffer(M.Site, mapFact(*Field, M, C));
 		for (auto &[List, M] : State->get<DmaLists>())
 			if (M.St == DmaMapping::Live && mentions(Val, M.Count))
 				FieldJoin.addCountField(M.Site, *Field);

@@ -56,6 +56,18 @@ void DmaFieldJoin::addCountField(const void *Site, const std::string &Field)
 		CountFields.insert(Field);
 }
 
+void DmaFieldJoin::addCoherentBuffer(const void *Site, DmaFieldFact F)
+{
+	if (firstTime(Site, F.Field, 'b'))
+		CoherentBuffers.push_back(std::move(F));
+}
+
+void DmaFieldJoin::addMappedBuffer(const void *Site, DmaFieldFact F)
+{
+	if (firstTime(Site, F.Field, 'p'))
+		MappedBuffers.push_back(std::move(F));
+}
+
 namespace {
 
 bool isCoherent(const api_fn *Fn)
@@ -86,8 +98,24 @@ std::string mapNote(const DmaFieldFact &Map)
 
 } // namespace
 
+void DmaFieldJoin::reportMappedCoherent(BugReporter &BR,
+					const CheckReporter &Reporter) const
+{
+	for (const DmaFieldFact &Map : MappedBuffers)
+		for (const DmaFieldFact &Alloc : CoherentBuffers)
+			if (Alloc.Field == Map.Field) {
+				emit(BR, Reporter, "dma-coherent-streaming-mix",
+				     Map.Call + " maps " + Map.Field + ", which " +
+					     Alloc.Call + " allocated coherent; it needs "
+					     "no mapping",
+				     Map, Alloc, mapNote(Alloc));
+				break;
+			}
+}
+
 void DmaFieldJoin::report(BugReporter &BR, const CheckReporter &Reporter) const
 {
+	reportMappedCoherent(BR, Reporter);
 	for (const DmaFieldFact &Rel : Releases) {
 		std::vector<const DmaFieldFact *> Same;
 		for (const DmaFieldFact &M : Maps)
@@ -107,9 +135,22 @@ void DmaFieldJoin::report(BugReporter &BR, const CheckReporter &Reporter) const
 			     Rel, First, mapNote(First));
 		}
 		bool AnyCoherent = false, AnyStreaming = false, SameKind = false;
+		/* a kind mapped into the field that no release of it undoes
+		 * outside the mapping function (whose error unwind knows what
+		 * it mapped) */
+		const DmaFieldFact *Unreleased = nullptr;
+		bool InMapFunction = false;
 		for (const DmaFieldFact *M : Same) {
+			InMapFunction |= M->Function == Rel.Function;
 			(isCoherent(M->Fn) ? AnyCoherent : AnyStreaming) = true;
 			SameKind |= M->Fn->kind == Rel.Fn->kind;
+			bool Released = false;
+			for (const DmaFieldFact &Other : Releases)
+				Released |= Other.Field == Rel.Field &&
+					    Other.Fn->kind == M->Fn->kind &&
+					    Other.Function != M->Function;
+			if (!Released && !Unreleased && M->Fn->role == ROLE_DMA_MAP)
+				Unreleased = M;
 		}
 		if (isCoherent(Rel.Fn) ? !AnyCoherent : !AnyStreaming) {
 			emit(BR, Reporter, "dma-coherent-streaming-mix",
@@ -124,6 +165,13 @@ void DmaFieldJoin::report(BugReporter &BR, const CheckReporter &Reporter) const
 			     Rel.Call + " releases a " + dma_kind_name(First.Fn->kind) +
 				     " mapping made by " + First.Call + Where,
 			     Rel, First, mapNote(First));
+		else if (Unreleased && Rel.Fn->role == ROLE_DMA_UNMAP && !InMapFunction)
+			emit(BR, Reporter, "dma-unmap-kind",
+			     Rel.Call + " releases " + Rel.Field + ", where " +
+				     Unreleased->Call + " also puts " +
+				     dma_kind_name(Unreleased->Fn->kind) +
+				     " mappings that no release of the field undoes",
+			     Rel, *Unreleased, mapNote(*Unreleased));
 
 		/* size and direction: wrong only if every map of the field
 		 * has a known value and none agrees */

@@ -26,6 +26,7 @@ struct DmaFieldFact {
 	std::string SizeText, NentsText;
 	std::string NentsField;		/* release: the field nents was read from */
 	PathDiagnosticLocation Loc;
+	const Decl *Function = nullptr;	/* the function the call is written in */
 };
 
 class DmaFieldJoin {
@@ -34,12 +35,18 @@ public:
 	void addRelease(const void *Site, DmaFieldFact F);
 	/* The field received map_sg()'s returned count. */
 	void addCountField(const void *Site, const std::string &Field);
+	/* A coherent allocation's CPU address was stored in F.Field. */
+	void addCoherentBuffer(const void *Site, DmaFieldFact F);
+	/* A streaming map of a buffer read from F.Field. */
+	void addMappedBuffer(const void *Site, DmaFieldFact F);
 	void report(BugReporter &BR, const CheckReporter &Reporter) const;
 
 private:
 	bool firstTime(const void *Site, const std::string &Field, char Side);
 
-	std::vector<DmaFieldFact> Maps, Releases;
+	void reportMappedCoherent(BugReporter &BR, const CheckReporter &Reporter) const;
+
+	std::vector<DmaFieldFact> Maps, Releases, CoherentBuffers, MappedBuffers;
 	std::set<std::string> CountFields;
 	std::set<std::tuple<const void *, std::string, char>> Seen;
 };

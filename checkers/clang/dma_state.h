@@ -18,7 +18,7 @@ struct DmaMapping {
 	Status St = Live;
 	bool Tested = false;	/* dma_mapping_error() (or map_sg's count) asked */
 	bool Escaped = false;	/* stored where another function can find it */
-	const api_fn *Map = nullptr;
+	const api_fn *Map = nullptr;	/* null: released, never seen mapped */
 	const api_fn *Release = nullptr;
 	SVal Size;		/* bytes mapped; Unknown for sg and pool */
 	SVal Nents;		/* sg: entries given to the map */
@@ -32,7 +32,7 @@ struct DmaMapping {
 
 	bool isCoherent() const
 	{
-		return Map->role == ROLE_DMA_ALLOC;
+		return Map && Map->role == ROLE_DMA_ALLOC;
 	}
 
 	bool operator==(const DmaMapping &O) const
