@@ -155,22 +155,6 @@ SVal conjure(const CallEvent &Event, CheckerContext &C, QualType T)
 						   C.blockCount());
 }
 
-/* The signed value an expression returns is provably negative. */
-bool provablyNegative(ProgramStateRef State, SValBuilder &SVB, const Expr *E,
-		      const LocationContext *LC)
-{
-	if (!E || !E->getType()->isSignedIntegerType())
-		return false;
-	SVal V = State->getSVal(E, LC);
-	SVal Zero = SVB.makeIntVal(0, E->getType());
-	auto Lt = SVB.evalBinOp(State, BO_LT, V, Zero, SVB.getConditionType())
-			  .getAs<DefinedOrUnknownSVal>();
-	if (!Lt || Lt->isUnknown())
-		return false;
-	auto [Neg, NonNeg] = State->assume(*Lt);
-	return Neg && !NonNeg;
-}
-
 /* --- evaluation of the model's calls ------------------------------------- */
 
 bool DmaChecker::evalCall(const CallEvent &Event, CheckerContext &C) const
@@ -711,10 +695,7 @@ void DmaChecker::checkBind(SVal Loc, SVal Val, const Stmt *S,
 void DmaChecker::checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const
 {
 	ProgramStateRef State = C.getState();
-	const Expr *RetE = RS->getRetValue();
-	if (!RetE || !provablyNegative(State, C.getSValBuilder(),
-				       RetE->IgnoreParenImpCasts(),
-				       C.getLocationContext()))
+	if (!returnsNegative(C, RS))
 		return;
 	const ASTContext &Ctx = C.getASTContext();
 	for (auto &[Sym, M] : State->get<DmaHandles>()) {

@@ -88,6 +88,33 @@ bool provablyEqual(ProgramStateRef State, SValBuilder &SVB, SVal A, SVal B)
 	return IfEqual && !IfDifferent;
 }
 
+bool returnsNegative(CheckerContext &C, const ReturnStmt *RS)
+{
+	const Expr *RetE = RS->getRetValue();
+	if (!RetE)
+		return false;
+	const Expr *Written = RetE->IgnoreParens();
+	while (const auto *ICE = dyn_cast<ImplicitCastExpr>(Written)) {
+		if (ICE->getCastKind() != CK_IntegralCast)
+			break;
+		Written = ICE->getSubExpr()->IgnoreParens();
+	}
+	QualType T = Written->getType();
+	if (!T->isSignedIntegerType())
+		return false;
+	ProgramStateRef State = C.getState();
+	SValBuilder &SVB = C.getSValBuilder();
+	/* only the returned expression's value is still in the environment */
+	SVal V = SVB.evalCast(C.getSVal(RetE), T, RetE->getType());
+	auto Lt = SVB.evalBinOp(State, BO_LT, V, SVB.makeIntVal(0, T),
+				SVB.getConditionType())
+			  .getAs<DefinedOrUnknownSVal>();
+	if (!Lt || Lt->isUnknown())
+		return false;
+	auto [Neg, NonNeg] = State->assume(*Lt);
+	return Neg && !NonNeg;
+}
+
 const char *dmaDirName(int64_t Dir)
 {
 	static const char *const Names[] = {

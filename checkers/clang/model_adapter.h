@@ -47,6 +47,11 @@ bool provablyDifferent(ProgramStateRef State, SValBuilder &SVB, SVal A, SVal B);
 /* True when the constraints prove A == B. */
 bool provablyEqual(ProgramStateRef State, SValBuilder &SVB, SVal A, SVal B);
 
+/* The return statement gives back a provably negative value of the
+ * signed type it was written in (-EINVAL returned as __poll_t, a negative
+ * int ret returned as int). */
+bool returnsNegative(CheckerContext &C, const ReturnStmt *RS);
+
 /* enum dma_data_direction's names; "?" for a value outside it. */
 const char *dmaDirName(int64_t Dir);
 /* DMA_NONE: the direction no map, unmap or sync call may be given. */

@@ -41,10 +41,13 @@ public:
 		return true;
 	}
 
-	/* The semantic form of an initializer has one init per field. */
-	bool VisitInitListExpr(InitListExpr *ILE)
+	/* The semantic form of an initializer has one init per field; the
+	 * visitor walks the syntactic (designated) form. */
+	bool VisitInitListExpr(InitListExpr *Written)
 	{
-		if (!ILE->isSemanticForm())
+		InitListExpr *ILE = Written->isSemanticForm()
+			? Written : Written->getSemanticForm();
+		if (!ILE)
 			return true;
 		const RecordType *RT = ILE->getType()->getAs<RecordType>();
 		if (!RT || !RT->getDecl()->getIdentifier())
