@@ -84,20 +84,6 @@ bool isListKind(enum dma_kind K)
 	return K == KIND_SG || K == KIND_SGTABLE;
 }
 
-/* Does V mention Sym (a cast, cpu_to_le64(), dma + off)? */
-bool mentions(SVal V, SymbolRef Sym)
-{
-	if (!Sym)
-		return false;
-	SymbolRef S = V.getAsSymbol(/*IncludeBaseRegions=*/true);
-	if (!S)
-		return false;
-	for (auto I = S->symbol_begin(), E = S->symbol_end(); I != E; ++I)
-		if (*I == Sym)
-			return true;
-	return false;
-}
-
 /* Is Frame the owner's frame or one the owner called? */
 bool withinOwner(const StackFrameContext *Frame, const StackFrameContext *Owner)
 {

@@ -19,6 +19,15 @@ std::optional<std::string> fieldKey(const MemRegion *R)
 	return std::nullopt;
 }
 
+std::optional<std::string> writtenField(const Expr *E)
+{
+	const auto *ME = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenCasts() : nullptr);
+	const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+	if (!FD)
+		return std::nullopt;
+	return FD->getParent()->getName().str() + "." + FD->getName().str();
+}
+
 std::optional<std::string> loadedFromField(SVal V)
 {
 	SymbolRef S = V.getAsSymbol(/*IncludeBaseRegions=*/true);

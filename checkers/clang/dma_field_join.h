@@ -53,6 +53,8 @@ private:
 
 /* "struct.field" of the first field region in R or its super-regions. */
 std::optional<std::string> fieldKey(const MemRegion *R);
+/* "struct.field" of an argument written as a member access (t->phys). */
+std::optional<std::string> writtenField(const Expr *E);
 /* The field a value was loaded from (a handle read back from a ring
  * entry), if it is such a load. */
 std::optional<std::string> loadedFromField(SVal V);

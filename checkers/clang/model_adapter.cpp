@@ -49,6 +49,17 @@ const Expr *modelArgExpr(const CallEvent &Call, signed char Pos)
 	return Call.getArgExpr(Pos);
 }
 
+bool mentions(SVal V, SymbolRef Sym)
+{
+	SymbolRef S = V.getAsSymbol(/*IncludeBaseRegions=*/true);
+	if (!Sym || !S)
+		return false;
+	for (auto I = S->symbol_begin(), E = S->symbol_end(); I != E; ++I)
+		if (*I == Sym)
+			return true;
+	return false;
+}
+
 std::optional<int64_t> knownInt(ProgramStateRef State, SVal V)
 {
 	if (const llvm::APSInt *I = State->getStateManager().getSValBuilder()

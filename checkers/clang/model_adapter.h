@@ -39,6 +39,9 @@ SVal modelArg(const CallEvent &Call, signed char Pos);
 /* The expression of a model argument, or null (ARG_NONE, ARG_RET). */
 const Expr *modelArgExpr(const CallEvent &Call, signed char Pos);
 
+/* Does V mention Sym (a cast, cpu_to_le64(), dma + off, !res)? */
+bool mentions(SVal V, SymbolRef Sym);
+
 /* The integer a value is known to be on this path, if any. */
 std::optional<int64_t> knownInt(ProgramStateRef State, SVal V);
 
