@@ -81,7 +81,7 @@ expected_of() {
 			ids=${rest#*: }
 			for id in ${ids//,/ }; do
 				is_claimed "$id" || continue
-				if [ "$qual" = "!clang" ]; then
+				if [[ ",${qual#!}," == *,clang,* ]]; then
 					echo "known $(basename "$f"):$line:$id"
 				else
 					echo "want $(basename "$f"):$line:$id"

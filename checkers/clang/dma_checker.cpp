@@ -69,8 +69,20 @@ private:
 	bool checkPairing(const api_fn *Fn, const CallEvent &Event,
 			  const DmaMapping &M, CheckerContext &C,
 			  const std::function<void(PathSensitiveBugReport &)> &Mark) const;
-	void reportPath(CheckerContext &C, llvm::StringRef Id, const std::string &Msg,
+	/* Findings of the call being evaluated wait for its one successor
+	 * node: a report on a node of its own would fork a second path that
+	 * keeps the state from before the call. */
+	struct Finding {
+		const char *Id;
+		std::string Msg;
+		std::function<void(PathSensitiveBugReport &)> Mark;
+	};
+	mutable llvm::SmallVector<Finding, 2> Pending;
+
+	void reportPath(CheckerContext &C, const char *Id, const std::string &Msg,
 			const std::function<void(PathSensitiveBugReport &)> &Mark) const;
+	void transition(CheckerContext &C, ProgramStateRef State,
+			const NoteTag *Tag = nullptr) const;
 	void reportUnchecked(CheckerContext &C, const DmaMapping &M,
 			     const std::string &Why, const Stmt *Use) const;
 	const NoteTag *mapNote(CheckerContext &C, const DmaMapping &M,
@@ -248,7 +260,7 @@ void DmaChecker::evalMap(const api_fn *Fn, const CallEvent &Event,
 	State = State->BindExpr(Event.getOriginExpr(), C.getLocationContext(), Handle);
 	if (Sym)
 		State = State->set<DmaHandles>(Sym, M);
-	C.addTransition(State, mapNote(C, M, Sym, nullptr));
+	transition(C, State, mapNote(C, M, Sym, nullptr));
 }
 
 /* map_sg returns the number of entries mapped, 0 on failure; map_sgtable
@@ -264,7 +276,7 @@ void DmaChecker::evalMapList(const api_fn *Fn, const CallEvent &Event,
 	auto RetD = Ret.getAs<DefinedOrUnknownSVal>();
 	const MemRegion *List = listRegion(Fn, Event);
 	if (!RetD || !List) {
-		C.addTransition(State);
+		transition(C, State);
 		return;
 	}
 	bool CountReturned = Fn->nents != ARG_NONE;	/* map_sg, not sgtable */
@@ -274,7 +286,7 @@ void DmaChecker::evalMapList(const api_fn *Fn, const CallEvent &Event,
 	else
 		std::tie(Failed, Mapped) = State->assume(*RetD);
 	if (Failed)
-		C.addTransition(Failed);
+		transition(C, Failed);
 	if (!Mapped)
 		return;
 	DmaMapping M;
@@ -288,7 +300,7 @@ void DmaChecker::evalMapList(const api_fn *Fn, const CallEvent &Event,
 	if (auto Field = loadedFromField(modelArg(Event, Fn->buf)))
 		FieldJoin.addMap(M.Site, mapFact(*Field, M, C));
 	Mapped = Mapped->set<DmaLists>(List, M);
-	C.addTransition(Mapped, mapNote(C, M, nullptr, List));
+	transition(C, Mapped, mapNote(C, M, nullptr, List));
 }
 
 /* dma_alloc_coherent() and friends: the CPU address is returned (NULL on
@@ -359,17 +371,30 @@ void DmaChecker::evalMappingError(const CallEvent &Event, CheckerContext &C) con
 	}
 }
 
-void DmaChecker::reportPath(CheckerContext &C, llvm::StringRef Id,
+void DmaChecker::reportPath(CheckerContext &, const char *Id,
 			    const std::string &Msg,
 			    const std::function<void(PathSensitiveBugReport &)> &Mark) const
 {
-	ExplodedNode *N = C.generateNonFatalErrorNode();
-	if (!N)
+	Pending.push_back({ Id, Msg, Mark });
+}
+
+void DmaChecker::transition(CheckerContext &C, ProgramStateRef State,
+			    const NoteTag *Tag) const
+{
+	if (Pending.empty()) {
+		C.addTransition(State, Tag);
 		return;
-	auto R = Reporter.pathReport(N, Id, Msg);
-	if (Mark)
-		Mark(*R);
-	C.emitReport(std::move(R));
+	}
+	ExplodedNode *N = C.generateNonFatalErrorNode(State, Tag);
+	for (Finding &F : Pending) {
+		if (!N)
+			break;
+		auto R = Reporter.pathReport(N, F.Id, F.Msg);
+		if (F.Mark)
+			F.Mark(*R);
+		C.emitReport(std::move(R));
+	}
+	Pending.clear();
 }
 
 bool DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
@@ -539,7 +564,7 @@ void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 		const DmaMapping *M = List ? State->get<DmaLists>(List) : nullptr;
 		if (!M) {
 			recordFieldRelease(Fn, Event, modelArg(Event, Fn->buf), C);
-			C.addTransition(State);
+			transition(C, State);
 			return;
 		}
 		checkPairing(Fn, Event, *M, C, [List](PathSensitiveBugReport &R) {
@@ -552,7 +577,7 @@ void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 			Released.ReleaseSite = Site;
 			State = State->set<DmaLists>(List, Released);
 		}
-		C.addTransition(State);
+		transition(C, State);
 		return;
 	}
 
@@ -570,14 +595,14 @@ void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 			Unknown.Frame = C.getStackFrame();
 			State = State->set<DmaHandles>(Sym, Unknown);
 		}
-		C.addTransition(State);
+		transition(C, State);
 		return;
 	}
 	checkPairing(Fn, Event, *M, C, [Sym](PathSensitiveBugReport &R) {
 		R.markInteresting(Sym);
 	});
 	if (Sync) {
-		C.addTransition(State);
+		transition(C, State);
 		return;
 	}
 	DmaMapping Released = *M;
@@ -585,7 +610,7 @@ void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 	Released.Release = Fn;
 	Released.ReleaseSite = Site;
 	std::string Note = callName(Event.getOriginExpr(), Fn, C.getASTContext()) + " released it here";
-	C.addTransition(State->set<DmaHandles>(Sym, Released),
+	transition(C, State->set<DmaHandles>(Sym, Released),
 			C.getNoteTag([Note, Sym](PathSensitiveBugReport &BR) {
 				return BR.isInteresting(Sym) ? Note : std::string();
 			}));
@@ -700,6 +725,8 @@ void DmaChecker::checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const
 				   R.markInteresting(Handle);
 			   });
 	}
+	if (!Pending.empty())
+		transition(C, State);
 }
 
 /* At the end of the frame that made a mapping: a handle it returns
