@@ -30,35 +30,7 @@ mapfile -t analyzer_flags < "$root/checkers/clang/analyzer-flags.txt"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Kbuild's compile command for a dummy module, made clang's: gcc-only
-# options, dependency output, warnings and debug info dropped.
-kernel_flags() {
-	printf '#include <linux/module.h>\nMODULE_LICENSE("GPL");\n' > "$tmp/probe.c"
-	echo 'obj-m := probe.o' > "$tmp/Kbuild"
-	local cmd
-	cmd=$(make -C "$kdir" M="$tmp" V=1 modules 2>&1 |
-	      grep -m1 -- " -c -o $tmp/probe.o") || return 1
-	cmd=${cmd%%;*}
-	eval "set -- $cmd"
-	shift
-	while [ $# -gt 0 ]; do
-		case $1 in
-		-o) shift ;;
-		-c|-g|-pg|-Wp,*|-W*|"$tmp/probe.c"|-DKBUILD_*|-D__KBUILD_MODNAME=*) ;;
-		-fconserve-stack|-mrecord-mcount|-fno-allow-store-data-races|\
-		-mindirect-branch=*|-mindirect-branch-register|\
-		-mindirect-branch-cs-prefix|-fzero-call-used-regs=*|\
-		-mfunction-return=*|-mharden-sls=*|-fno-var-tracking-assignments|\
-		-mskip-rax-setup|-fmin-function-alignment*|-falign-jumps=*|\
-		-falign-loops=*|-fno-stack-clash-protection|\
-		-ftrivial-auto-var-init=*|-mpreferred-stack-boundary=*) ;;
-		*) echo "$1" ;;
-		esac
-		shift
-	done
-	echo -Wno-unknown-warning-option
-}
-mapfile -t kflags < <(kernel_flags)
+mapfile -t kflags < <("$root/testsuite/kernel_clang_flags.sh" "$kdir")
 [ ${#kflags[@]} -gt 5 ] || { echo "clang_cases: no Kbuild command from $kdir" >&2; exit 2; }
 
 # The ids the catalogue gives the clang engine (CL in the engines mask).

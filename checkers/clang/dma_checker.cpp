@@ -658,8 +658,9 @@ ProgramStateRef DmaChecker::checkPointerEscape(ProgramStateRef State,
 					       const CallEvent *Event,
 					       PointerEscapeKind Kind) const
 {
-	/* stores are checkBind's business; only calls count here */
-	if (!Event || Kind == PSK_EscapeOnBind)
+	/* stores are checkBind's business, the model's calls this
+	 * checker's; only other calls count here */
+	if (!Event || Kind == PSK_EscapeOnBind || modelLookup(*Event))
 		return State;
 	for (auto &[Sym, M] : State->get<DmaHandles>())
 		if (M.St == DmaMapping::Live &&
