@@ -3,11 +3,20 @@
  * drvcheck-analyzer.so: the plugin entry points Debian's clang 14 looks
  * for.  Load it and enable the package:
  *
- *   clang --analyze -Xclang -load -Xclang drvcheck-analyzer.so \
+ *   clang --analyze -fplugin=drvcheck-analyzer.so \
  *         -Xclang -analyzer-checker=drvcheck ...
  *
- * (or -fplugin=drvcheck-analyzer.so).  The flags drvcheck itself uses are
- * in analyzer-flags.txt next to this file; docs/engines.md explains them.
+ * The flags drvcheck itself runs it with (analyzer-flags.txt next to this
+ * file, one argument per line; docs/engines.md says why each):
+ *
+ *   --analyze
+ *   -Xclang -analyzer-disable-checker=core,apiModeling,unix,deadcode,security,nullability
+ *   -Xclang -analyzer-checker=core.builtin,drvcheck
+ *   -Xclang -analyzer-config -Xclang display-checker-name=false,
+ *           aggressive-binary-operation-simplification=true,max-nodes=20000
+ *   -Xclang -analyzer-output=text
+ *
+ * plus -Xclang -load -Xclang drvcheck-analyzer.so and the Kbuild flags.
  */
 #include "checkers.h"
 
