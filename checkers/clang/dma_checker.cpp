@@ -67,10 +67,10 @@ private:
 	void evalRelease(const api_fn *Fn, const CallEvent &Event, CheckerContext &C) const;
 	void evalMappingError(const CallEvent &Event, CheckerContext &C) const;
 
-	bool checkDirectionNone(const api_fn *Fn, const CallEvent &Event,
+	void checkDirectionNone(const api_fn *Fn, const CallEvent &Event,
 				CheckerContext &C) const;
-	/* Reports what is wrong with Fn releasing or syncing M; true if any. */
-	bool checkPairing(const api_fn *Fn, const CallEvent &Event,
+	/* Reports what is wrong with Fn releasing or syncing M. */
+	void checkPairing(const api_fn *Fn, const CallEvent &Event,
 			  const DmaMapping &M, CheckerContext &C,
 			  const std::function<void(PathSensitiveBugReport &)> &Mark) const;
 	/* Findings of the call being evaluated wait for its one successor
@@ -207,17 +207,16 @@ const NoteTag *DmaChecker::mapNote(CheckerContext &C, const DmaMapping &M,
 	});
 }
 
-bool DmaChecker::checkDirectionNone(const api_fn *Fn, const CallEvent &Event,
+void DmaChecker::checkDirectionNone(const api_fn *Fn, const CallEvent &Event,
 				    CheckerContext &C) const
 {
 	auto Dir = knownInt(C.getState(), modelArg(Event, Fn->dir));
 	if (Fn->dir == ARG_NONE || !Dir || *Dir != DmaDirNone)
-		return false;
+		return;
 	reportPath(C, "dma-direction",
 		   "DMA_NONE given to " + callName(Event.getOriginExpr(), Fn, C.getASTContext()) +
 			   "; the direction must say who writes the buffer",
 		   nullptr);
-	return true;
 }
 
 void DmaChecker::evalMap(const api_fn *Fn, const CallEvent &Event,
@@ -401,7 +400,7 @@ void DmaChecker::transition(CheckerContext &C, ProgramStateRef State,
 	Pending.clear();
 }
 
-bool DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
+void DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
 			      const DmaMapping &M, CheckerContext &C,
 			      const std::function<void(PathSensitiveBugReport &)> &Mark) const
 {
@@ -413,12 +412,12 @@ bool DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
 
 	if (M.St == DmaMapping::Released) {
 		if (Sync)
-			return false;
+			return;
 		reportPath(C, "dma-double-unmap",
 			   FnName + " releases a handle that " +
 				   callName(M.ReleaseSite, M.Release, C.getASTContext()) + " already released",
 			   Mark);
-		return true;
+		return;
 	}
 	std::string MapName = callName(M.Site, M.Map, Ctx);
 	bool CoherentCall = Fn->role == ROLE_DMA_FREE;
@@ -428,15 +427,13 @@ bool DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
 				   ? FnName + " given a coherent handle from " + MapName
 				   : FnName + " frees a streaming mapping made by " + MapName,
 			   Mark);
-		return true;
+		return;
 	}
-	bool Wrong = false;
 	if (Fn->kind != M.Map->kind) {
 		reportPath(C, "dma-unmap-kind",
 			   FnName + " releases a " + dma_kind_name(M.Map->kind) +
 				   " mapping made by " + MapName,
 			   Mark);
-		Wrong = true;
 	}
 
 	SVal Size = modelArg(Event, Fn->size);
@@ -461,14 +458,12 @@ bool DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
 					   FnName + " syncs " + Got +
 						   " bytes of a mapping of size " + Want,
 					   Mark);
-				Wrong = true;
 			}
 		} else if (provablyDifferent(State, SVB, Size, M.Size)) {
 			reportPath(C, "dma-unmap-size",
 				   FnName + " size " + Got + " differs from the map size " +
 					   Want,
 				   Mark);
-			Wrong = true;
 		}
 	}
 
@@ -481,14 +476,12 @@ bool DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
 				   FnName + " given " + Got + ", the count " + MapName +
 					   " returned; it takes the nents that was mapped",
 				   Mark);
-			Wrong = true;
 		} else if (provablyDifferent(State, SVB, Nents, M.Nents)) {
 			reportPath(C, "dma-unmap-sg-nents",
 				   FnName + " nents " + Got +
 					   " differs from the nents mapped, " +
 					   valueText(State, M.Nents, nullptr, Ctx),
 				   Mark);
-			Wrong = true;
 		}
 	}
 
@@ -502,9 +495,7 @@ bool DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
 				   " differs from the map direction " +
 				   dmaDirName(*MapDir),
 			   Mark);
-		Wrong = true;
 	}
-	return Wrong;
 }
 
 DmaFieldFact DmaChecker::mapFact(const std::string &Field, const DmaMapping &M,
@@ -519,7 +510,6 @@ DmaFieldFact DmaChecker::mapFact(const std::string &Field, const DmaMapping &M,
 	F.Size = knownInt(State, M.Size);
 	F.SizeText = valueText(State, M.Size, M.SizeExpr, Ctx);
 	F.Dir = knownInt(State, M.Dir);
-	F.Nents = knownInt(State, M.Nents);
 	F.Loc = PathDiagnosticLocation::createBegin(M.Site, C.getSourceManager(),
 						    M.Frame);
 	F.Function = M.Frame->getDecl();

@@ -22,7 +22,7 @@ struct DmaFieldFact {
 	std::string Field;		/* "smac_tx_entry.mapping" */
 	const api_fn *Fn = nullptr;
 	std::string Call;		/* "dma_map_single()" as written */
-	std::optional<int64_t> Size, Offset, Dir, Nents;
+	std::optional<int64_t> Size, Offset, Dir;
 	std::string SizeText, NentsText;
 	std::string NentsField;		/* release: the field nents was read from */
 	PathDiagnosticLocation Loc;
