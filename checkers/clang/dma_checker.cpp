@@ -15,6 +15,7 @@
 #include "checkers.h"
 #include "dma_field_join.h"
 #include "dma_state.h"
+#include "tu_index.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
@@ -429,7 +430,8 @@ void DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
 			   Mark);
 		return;
 	}
-	if (Fn->kind != M.Map->kind) {
+	/* syncs name no kind: dma_sync_single_*() serve page mappings too */
+	if (!Sync && Fn->kind != M.Map->kind) {
 		reportPath(C, "dma-unmap-kind",
 			   FnName + " releases a " + dma_kind_name(M.Map->kind) +
 				   " mapping made by " + MapName,
@@ -779,9 +781,9 @@ void DmaChecker::checkEndFunction(const ReturnStmt *RS, CheckerContext &C) const
 }
 
 void DmaChecker::checkEndOfTranslationUnit(const TranslationUnitDecl *,
-					   AnalysisManager &, BugReporter &BR) const
+					   AnalysisManager &Mgr, BugReporter &BR) const
 {
-	FieldJoin.report(BR, Reporter);
+	FieldJoin.report(BR, Reporter, TuIndex::of(Mgr.getASTContext()));
 }
 
 } // namespace

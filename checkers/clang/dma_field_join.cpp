@@ -5,43 +5,6 @@
 
 namespace drvcheck {
 
-std::optional<std::string> fieldKey(const MemRegion *R)
-{
-	for (; R; R = isa<SubRegion>(R) ? cast<SubRegion>(R)->getSuperRegion() : nullptr)
-		if (const auto *FR = dyn_cast<FieldRegion>(R)) {
-			const RecordDecl *RD = FR->getDecl()->getParent();
-			std::string Record = RD->getName().str();
-			if (Record.empty())
-				if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
-					Record = TD->getName().str();
-			return Record + "." + FR->getDecl()->getName().str();
-		}
-	return std::nullopt;
-}
-
-std::optional<std::string> writtenField(const Expr *E)
-{
-	const auto *ME = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenCasts() : nullptr);
-	const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-	if (!FD)
-		return std::nullopt;
-	return FD->getParent()->getName().str() + "." + FD->getName().str();
-}
-
-std::optional<std::string> loadedFromField(SVal V)
-{
-	SymbolRef S = V.getAsSymbol(/*IncludeBaseRegions=*/true);
-	if (!S)
-		return std::nullopt;
-	for (auto I = S->symbol_begin(), E = S->symbol_end(); I != E; ++I) {
-		if (const auto *RV = dyn_cast<SymbolRegionValue>(*I))
-			return fieldKey(RV->getRegion());
-		if (const auto *D = dyn_cast<SymbolDerived>(*I))
-			return fieldKey(D->getRegion());
-	}
-	return std::nullopt;
-}
-
 bool DmaFieldJoin::firstTime(const void *Site, const std::string &Field, char Side)
 {
 	return Seen.insert({ Site, Field, Side }).second;
@@ -122,7 +85,8 @@ void DmaFieldJoin::reportMappedCoherent(BugReporter &BR,
 			}
 }
 
-void DmaFieldJoin::report(BugReporter &BR, const CheckReporter &Reporter) const
+void DmaFieldJoin::report(BugReporter &BR, const CheckReporter &Reporter,
+			  const TuIndex &Index) const
 {
 	reportMappedCoherent(BR, Reporter);
 	for (const DmaFieldFact &Rel : Releases) {
@@ -146,14 +110,15 @@ void DmaFieldJoin::report(BugReporter &BR, const CheckReporter &Reporter) const
 		bool AnyCoherent = false, AnyStreaming = false, SameKind = false;
 		/* a kind mapped into the field that no release of it undoes
 		 * outside the mapping function (whose error unwind knows what
-		 * it mapped) */
+		 * it mapped): none seen on a path, none written on the field */
 		const DmaFieldFact *Unreleased = nullptr;
 		bool InMapFunction = false;
 		for (const DmaFieldFact *M : Same) {
 			InMapFunction |= M->Function == Rel.Function;
 			(isCoherent(M->Fn) ? AnyCoherent : AnyStreaming) = true;
 			SameKind |= M->Fn->kind == Rel.Fn->kind;
-			bool Released = false;
+			bool Released = Index.releasedElsewhere(Rel.Field, M->Fn->kind,
+								M->Function);
 			for (const DmaFieldFact &Other : Releases)
 				Released |= Other.Field == Rel.Field &&
 					    Other.Fn->kind == M->Fn->kind &&

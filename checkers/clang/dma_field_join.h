@@ -11,7 +11,8 @@
 #ifndef DRVCHECK_CLANG_DMA_FIELD_JOIN_H
 #define DRVCHECK_CLANG_DMA_FIELD_JOIN_H
 
-#include "model_adapter.h"
+#include "field_keys.h"
+#include "tu_index.h"
 
 #include <set>
 #include <vector>
@@ -39,7 +40,10 @@ public:
 	void addCoherentBuffer(const void *Site, DmaFieldFact F);
 	/* A streaming map of a buffer read from F.Field. */
 	void addMappedBuffer(const void *Site, DmaFieldFact F);
-	void report(BugReporter &BR, const CheckReporter &Reporter) const;
+	/* Index: every release of a field written in this TU, for "a kind no
+	 * release undoes" (paths may not reach them all). */
+	void report(BugReporter &BR, const CheckReporter &Reporter,
+		    const TuIndex &Index) const;
 
 private:
 	bool firstTime(const void *Site, const std::string &Field, char Side);
@@ -50,14 +54,6 @@ private:
 	std::set<std::string> CountFields;
 	std::set<std::tuple<const void *, std::string, char>> Seen;
 };
-
-/* "struct.field" of the first field region in R or its super-regions. */
-std::optional<std::string> fieldKey(const MemRegion *R);
-/* "struct.field" of an argument written as a member access (t->phys). */
-std::optional<std::string> writtenField(const Expr *E);
-/* The field a value was loaded from (a handle read back from a ring
- * entry), if it is such a load. */
-std::optional<std::string> loadedFromField(SVal V);
 
 } // namespace drvcheck
 

@@ -14,7 +14,7 @@
  *   the start address was read from (for PCI: the one pci_dev of a driver).
  */
 #include "checkers.h"
-#include "dma_field_join.h"
+#include "field_keys.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
