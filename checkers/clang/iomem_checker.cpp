@@ -22,23 +22,9 @@
 
 #include <set>
 
-namespace drvcheck {
-namespace {
-
-/* One request or release, in the terms they are compared in. */
-struct RegionCall {
-	const api_fn *Fn = nullptr;
-	enum region_space Space = SPACE_NONE;
-	std::optional<int64_t> Size, Start; /* Start: BAR index or mask for PCI */
-	std::string Call, Key;
-	PathDiagnosticLocation Loc;
-};
-
-} // namespace
-} // namespace drvcheck
-
 using namespace drvcheck;
 
+/* A request live on a path (at file scope: the state trait names it). */
 struct RegionRequest {
 	const api_fn *Fn;
 	enum region_space Space;	/* __request_region's, from its parent */
@@ -71,6 +57,15 @@ REGISTER_MAP_WITH_PROGRAMSTATE(RegionRequests, SymbolRef, RegionRequest)
 
 namespace drvcheck {
 namespace {
+
+/* One request or release, in the terms they are compared in. */
+struct RegionCall {
+	const api_fn *Fn = nullptr;
+	enum region_space Space = SPACE_NONE;
+	std::optional<int64_t> Size, Start; /* Start: BAR index or mask for PCI */
+	std::string Call, Key;
+	PathDiagnosticLocation Loc;
+};
 
 class IomemChecker
 	: public Checker<check::PostCall, check::BranchCondition,
