@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "tu_index.h"
+#include "field_keys.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <memory>
+
+namespace drvcheck {
+
+namespace {
+
+/* Direct facts: per function, the families it calls and the TU functions
+ * it calls; per ops initializer, the poll callbacks. */
+class DirectFacts : public RecursiveASTVisitor<DirectFacts> {
+public:
+	llvm::DenseMap<const Decl *, unsigned> Families;
+	llvm::DenseMap<const Decl *, llvm::SmallVector<const Decl *, 8>> Callees;
+	llvm::DenseSet<const Decl *> PollCallbacks;
+	std::vector<std::tuple<std::string, enum dma_kind, const Decl *>> FieldReleases;
+
+	bool TraverseFunctionDecl(FunctionDecl *FD)
+	{
+		if (!FD->doesThisDeclarationHaveABody())
+			return true;
+		const Decl *Saved = Current;
+		Current = FD->getCanonicalDecl();
+		Families.try_emplace(Current, 0);
+		RecursiveASTVisitor::TraverseStmt(FD->getBody());
+		Current = Saved;
+		return true;
+	}
+
+	bool VisitCallExpr(CallExpr *CE)
+	{
+		const FunctionDecl *Callee = CE->getDirectCallee();
+		if (!Current || !Callee || !Callee->getIdentifier())
+			return true;
+		if (const api_fn *Fn = modelLookup(Callee->getName())) {
+			Families[Current] |= 1u << Fn->family;
+			signed char Handle = Fn->handle != ARG_NONE ? Fn->handle : Fn->buf;
+			if (Fn->role == ROLE_DMA_UNMAP && Handle >= 0 &&
+			    (unsigned)Handle < CE->getNumArgs())
+				if (auto Field = writtenField(CE->getArg(Handle)))
+					FieldReleases.emplace_back(*Field, Fn->kind, Current);
+		} else
+			Callees[Current].push_back(Callee->getCanonicalDecl());
+		return true;
+	}
+
+	/* The semantic form of an initializer has one init per field; the
+	 * visitor walks the syntactic (designated) form. */
+	bool VisitInitListExpr(InitListExpr *Written)
+	{
+		InitListExpr *ILE = Written->isSemanticForm()
+			? Written : Written->getSemanticForm();
+		if (!ILE)
+			return true;
+		const RecordType *RT = ILE->getType()->getAs<RecordType>();
+		if (!RT || !RT->getDecl()->getIdentifier())
+			return true;
+		llvm::StringRef Type = RT->getDecl()->getName();
+		for (size_t I = 0; I < poll_ops_model_count; I++) {
+			if (Type != poll_ops_model[I].type)
+				continue;
+			unsigned Index = 0;
+			for (const FieldDecl *F : RT->getDecl()->fields()) {
+				if (Index >= ILE->getNumInits())
+					break;
+				const Expr *Init = ILE->getInit(Index++);
+				if (F->getName() != poll_ops_model[I].member || !Init)
+					continue;
+				if (auto *DRE = dyn_cast<DeclRefExpr>(Init->IgnoreParenImpCasts()))
+					if (auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+						PollCallbacks.insert(FD->getCanonicalDecl());
+			}
+		}
+		return true;
+	}
+
+private:
+	const Decl *Current = nullptr;
+};
+
+} // namespace
+
+TuIndex::TuIndex(ASTContext &Ctx)
+{
+	DirectFacts Facts;
+	Facts.TraverseDecl(Ctx.getTranslationUnitDecl());
+	PollCallbacks = std::move(Facts.PollCallbacks);
+	for (auto &[Field, Kind, Function] : Facts.FieldReleases)
+		FieldReleases.push_back({ Field, Kind, Function });
+	Reach = std::move(Facts.Families);
+	/* Propagate along TU calls until nothing changes: the call graph of
+	 * one driver file is small, a few rounds suffice. */
+	for (bool Changed = true; Changed;) {
+		Changed = false;
+		for (auto &[Caller, Callees] : Facts.Callees)
+			for (const Decl *Callee : Callees) {
+				auto It = Reach.find(Callee);
+				if (It == Reach.end())
+					continue;
+				unsigned &Mask = Reach[Caller];
+				if ((Mask | It->second) != Mask) {
+					Mask |= It->second;
+					Changed = true;
+				}
+			}
+	}
+}
+
+const TuIndex &TuIndex::of(ASTContext &Ctx)
+{
+	/* One compiler invocation analyzes one TU; keep its index. */
+	static const ASTContext *Built;
+	static std::unique_ptr<TuIndex> Index;
+	if (Built != &Ctx) {
+		Index.reset(new TuIndex(Ctx));
+		Built = &Ctx;
+	}
+	return *Index;
+}
+
+bool TuIndex::isPollCallback(const Decl *D) const
+{
+	return D && PollCallbacks.count(D->getCanonicalDecl());
+}
+
+bool TuIndex::releasedElsewhere(const std::string &Field, enum dma_kind Kind,
+				const Decl *Except) const
+{
+	const Decl *Canonical = Except ? Except->getCanonicalDecl() : nullptr;
+	for (const FieldRelease &R : FieldReleases)
+		if (R.Field == Field && R.Kind == Kind && R.Function != Canonical)
+			return true;
+	return false;
+}
+
+bool TuIndex::reaches(const Decl *D, api_family Family) const
+{
+	if (!D)
+		return false;
+	auto It = Reach.find(D->getCanonicalDecl());
+	return It != Reach.end() && (It->second & (1u << Family));
+}
+
+} // namespace drvcheck

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One walk over the translation unit before any path is explored: which
+ * functions are ->poll callbacks (named in a poll_ops_model initializer,
+ * e.g. ".poll = foo_poll" in a file_operations), and which API families of
+ * the model each function reaches, directly or through functions defined
+ * in this TU.  The relevance gate uses it to skip functions that reach no
+ * model API, the poll checker to know its callbacks.
+ */
+#ifndef DRVCHECK_CLANG_TU_INDEX_H
+#define DRVCHECK_CLANG_TU_INDEX_H
+
+#include "model_adapter.h"
+
+#include <vector>
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace drvcheck {
+
+class TuIndex {
+public:
+	/* The index of Ctx's TU, built on first use. */
+	static const TuIndex &of(ASTContext &Ctx);
+
+	bool isPollCallback(const Decl *D) const;
+	/* Is a DMA release of this kind written on the field (its handle
+	 * argument is field, e.g. dma_unmap_addr(ri, mapping)) in a function
+	 * other than Except? */
+	bool releasedElsewhere(const std::string &Field, enum dma_kind Kind,
+			       const Decl *Except) const;
+	/* Does D reach a model function of this family? */
+	bool reaches(const Decl *D, api_family Family) const;
+
+private:
+	explicit TuIndex(ASTContext &Ctx);
+
+	using FamilyMask = unsigned;
+	llvm::DenseMap<const Decl *, FamilyMask> Reach;
+	llvm::DenseSet<const Decl *> PollCallbacks;
+	struct FieldRelease {
+		std::string Field;
+		enum dma_kind Kind;
+		const Decl *Function;
+	};
+	std::vector<FieldRelease> FieldReleases;
+};
+
+} // namespace drvcheck
+
+#endif
