@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "kbuild_flags.h"
@@ -12,7 +11,7 @@ struct job {
 	const struct module_run *run;
 	struct child child;
 	struct strlist argv;
-	long deadline;		/* time() it is killed at, 0: never */
+	long long deadline;	/* now_ms() it is killed at, 0: never */
 	bool started;		/* false: the engine had nothing to run */
 };
 
@@ -35,7 +34,7 @@ static int job_start(struct job *job, const struct module_runner *mr,
 	else
 		unsetenv("DRVCHECK_DB");
 	job->started = rc == 0;
-	job->deadline = mr->timeout ? (long)time(NULL) + (long)mr->timeout : 0;
+	job->deadline = mr->timeout ? now_ms() + 1000LL * mr->timeout : 0;
 	return rc;
 }
 

@@ -132,7 +132,15 @@ int child_wait(struct child *c)
 	return exit_status(status);
 }
 
-int child_wait_until(struct child *c, long deadline, bool *timed_out)
+long long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+int child_wait_until(struct child *c, long long deadline, bool *timed_out)
 {
 	/* polled: a SIGCHLD handler would be process-wide state */
 	const struct timespec tick = { 0, 20 * 1000 * 1000 };
@@ -144,7 +152,7 @@ int child_wait_until(struct child *c, long deadline, bool *timed_out)
 		return child_wait(c);
 	while ((got = waitpid(c->pid, &status, WNOHANG)) == 0 ||
 	       (got < 0 && errno == EINTR)) {
-		if (got == 0 && time(NULL) >= deadline && !*timed_out) {
+		if (got == 0 && now_ms() >= deadline && !*timed_out) {
 			kill(c->pid, SIGKILL);
 			*timed_out = true;
 		}

@@ -31,11 +31,13 @@ int child_start_in(struct child *c, char *const argv[], const char *dir);
 int child_start(struct child *c, char *const argv[]);
 /* Waits; returns the exit status, 128+signal, or -1. */
 int child_wait(struct child *c);
+/* Milliseconds on the monotonic clock, for deadlines. */
+long long now_ms(void);
 /*
- * The same, but kills the child at deadline (a time(), 0: never) and then
- * sets *timed_out.
+ * The same, but kills the child at deadline (a now_ms(), 0: never) and
+ * then sets *timed_out.
  */
-int child_wait_until(struct child *c, long deadline, bool *timed_out);
+int child_wait_until(struct child *c, long long deadline, bool *timed_out);
 /* Removes the capture files. */
 void child_cleanup(struct child *c);
 
