@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "clang_tools.h"
 #include "run.h"
@@ -103,7 +104,12 @@ char *clang_prog(const char *version)
 	if (tool_on_path(versioned))
 		return versioned;
 	free(versioned);
-	return tool_on_path("clang") ? xstrdup("clang") : NULL;
+	return xstrdup("clang");
+}
+
+bool clang_prog_exists(const char *prog)
+{
+	return strchr(prog, '/') ? access(prog, X_OK) == 0 : tool_on_path(prog);
 }
 
 char *clang_prog_version(const char *prog)

@@ -27,9 +27,11 @@ char *clang_plugin_version(const char *plugin);
 
 /*
  * The clang to run: $DRVCHECK_CLANG, else clang-MAJOR for the major of
- * version, else clang, on PATH; NULL if none.  Caller frees.
+ * version if it is on PATH, else clang.  Caller frees; it may not exist.
  */
 char *clang_prog(const char *version);
+/* Whether prog (a path, or a name on PATH) can be run. */
+bool clang_prog_exists(const char *prog);
 
 /* The "X.Y.Z" that `prog --version` prints, or NULL.  Caller frees. */
 char *clang_prog_version(const char *prog);

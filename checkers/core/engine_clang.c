@@ -54,9 +54,9 @@ static const char *setup(struct clang_setup *s)
 		return why;
 	}
 	s->clang = clang_prog(s->plugin_version);
-	if (!s->clang) {
-		snprintf(why, sizeof(why), "clang-%.*s not found (install it, "
-			 "or set DRVCHECK_CLANG)",
+	if (!clang_prog_exists(s->clang)) {
+		snprintf(why, sizeof(why), "%s not found (install clang-%.*s, "
+			 "or set DRVCHECK_CLANG)", s->clang,
 			 (int)strcspn(s->plugin_version, "."), s->plugin_version);
 		return why;
 	}
