@@ -9,7 +9,7 @@
 #include "util.h"
 
 /* The plugin's file name, in the build tree's checkers/clang/. */
-#define CLANG_PLUGIN_NAME "drvcheck-clang.so"
+#define CLANG_PLUGIN_NAME "drvcheck-analyzer.so"
 
 /*
  * $DRVCHECK_CLANG_PLUGIN, the build tree's checkers/clang/ beside
