@@ -120,6 +120,16 @@ static struct finding *add_warning(struct diag *d, const char *dir,
 	return f;
 }
 
+/*
+ * A note that is a step of the analyzer's path; not clang's macro
+ * backtrace, nor the path's last step, which repeats the warning.
+ */
+static bool path_step(const struct diag *d)
+{
+	return strncmp(d->message, "expanded from macro '", 21) != 0 &&
+	       !strstr(d->message, TAG);
+}
+
 char *clang_diag_parse(char *text, const char *dir,
 		       const struct selection *sel, struct finding_list *out)
 {
@@ -136,7 +146,7 @@ char *clang_diag_parse(char *text, const char *dir,
 			continue;
 		}
 		if (strcmp(d.kind, "note") == 0) {
-			if (last && d.file) {
+			if (last && d.file && path_step(&d)) {
 				char *path = path_in(dir, d.file);
 
 				finding_add_note(last, path, d.line, d.col, d.message);

@@ -30,7 +30,8 @@ export DRVCHECK_CLANG_PLUGIN DRVCHECK_CLANG_FLAGS
 unset DRVCHECK_CLANG DRVCHECK_DB
 
 # A clang that also prints what the plugin would: a finding at the line
-# the case marks with "expect: dma-unmap-size", a note, an unknown id;
+# the case marks with "expect: dma-unmap-size", a path note, a macro
+# backtrace, the path's last step repeating the warning, an unknown id;
 # it records its arguments and DRVCHECK_DB.
 LINE=$(grep -n 'expect: dma-unmap-size' "$BUGGY" | cut -d: -f1)
 cat > "$T/fakeclang" <<EOF
@@ -42,6 +43,8 @@ echo "\${DRVCHECK_DB:-none}" >> "$T/dbs"
 "$CLANG" "\$@"; rc=\$?
 echo "\$last:$LINE:9: warning: unmapped with another size [drvcheck-dma-unmap-size]" >&2
 echo "\$last:50:16: note: mapped here" >&2
+echo "/usr/include/x.h:7:3: note: expanded from macro 'dma_unmap_single'" >&2
+echo "\$last:$LINE:9: note: unmapped with another size [drvcheck-dma-unmap-size]" >&2
 echo "\$last:1:1: warning: from the future [drvcheck-no-such-check]" >&2
 exit \$rc
 EOF
@@ -70,6 +73,11 @@ grep_in out "\[drvcheck-dma-unmap-size\]" "...and sparse's findings still report
 expect 1 "clang findings fail the scan" -- env DRVCHECK_CLANG="$T/fakeclang" "$DRVCHECK" scan --engine clang "$BUGGY"
 grep_in out ":$LINE:9: error: unmapped with another size \[drvcheck-dma-unmap-size\]" "the warning is a finding at its place"
 grep_in out ":50:16: note: mapped here" "the path note is the finding's note"
+if [ "$(grep -c 'note:' "$T/out")" = 1 ]; then
+	pass=$((pass + 1)); echo "PASS macro backtraces and the repeated warning are no notes"
+else
+	fail=$((fail + 1)); echo "FAIL macro backtraces and the repeated warning are no notes:"; cat "$T/out"
+fi
 grep_in err "unknown check id 'drvcheck-no-such-check'" "an unknown check id is rejected with a note"
 expect 0 "clang findings follow --checks" -- env DRVCHECK_CLANG="$T/fakeclang" "$DRVCHECK" scan --engine clang --checks poll "$BUGGY"
 expect 1 "clang and sparse together" -- env DRVCHECK_CLANG="$T/fakeclang" "$DRVCHECK" scan --engine sparse,clang --format json "$BUGGY"
