@@ -22,7 +22,7 @@
 #include "finding_tab.h"
 #include "module_runs.h"
 
-#define DEFAULT_TIMEOUT 300	/* seconds; the largest kernel units take ~60 */
+#define DEFAULT_TIMEOUT 300	/* seconds, --clang-timeout */
 
 /* What the engine needs to run; NULL fields when unavailable. */
 struct clang_setup {
