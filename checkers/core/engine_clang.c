@@ -44,9 +44,13 @@ static const char *setup(struct clang_setup *s)
 
 	memset(s, 0, sizeof(*s));
 	s->plugin = clang_plugin_path();
-	if (!s->plugin || !is_regular(s->plugin))
+	if (!s->plugin)
 		return "the analyzer plugin checkers/clang/" CLANG_PLUGIN_NAME
 		       " is not built (build it, or set DRVCHECK_CLANG_PLUGIN)";
+	if (!is_regular(s->plugin)) {
+		snprintf(why, sizeof(why), "no analyzer plugin %s", s->plugin);
+		return why;
+	}
 	s->plugin_version = clang_plugin_version(s->plugin);
 	if (!s->plugin_version) {
 		snprintf(why, sizeof(why), "%s is not a clang analyzer plugin "

@@ -53,8 +53,12 @@ printf '#!/bin/sh\n[ "$1" = --version ] && exec %s --version\nexec sleep 60\n' "
 chmod +x "$T/fakeclang" "$T/clang13" "$T/slowclang"
 
 # what is missing or foreign is named, and --engine clang then exits 2
-expect 2 "plugin missing" -- env DRVCHECK_CLANG_PLUGIN="$T/none.so" "$DRVCHECK" scan --engine clang "$BUGGY"
+# a drvcheck with no build tree around it finds no plugin
+mkdir "$T/bin" && cp "$DRVCHECK" "$T/bin/"
+expect 2 "plugin missing" -- env -u DRVCHECK_CLANG_PLUGIN "$T/bin/drvcheck" scan --engine clang "$BUGGY"
 grep_in err "clang engine unavailable: .*not built" "plugin missing is explained"
+expect 2 "DRVCHECK_CLANG_PLUGIN names no file" -- env DRVCHECK_CLANG_PLUGIN="$T/none.so" "$DRVCHECK" scan --engine clang "$BUGGY"
+grep_in err "no analyzer plugin $T/none.so" "the missing plugin is named"
 echo 'not ELF' > "$T/text.so"
 expect 2 "plugin not a plugin" -- env DRVCHECK_CLANG_PLUGIN="$T/text.so" "$DRVCHECK" scan --engine clang "$BUGGY"
 grep_in err "not a clang analyzer plugin" "a file that is no plugin is explained"
