@@ -91,6 +91,13 @@ else
 	fail=$((fail + 1)); echo "FAIL one finding where both engines found it:"; cat "$T/out"
 fi
 grep_in out '"engines":\["sparse","clang"\]' "the merged finding names both engines"
+expect 1 "clang findings as SARIF" -- env DRVCHECK_CLANG="$T/fakeclang" "$DRVCHECK" scan --engine clang --format sarif -o "$T/out.sarif" "$BUGGY"
+if [ -x /usr/bin/python3 ] && [ -f "$SRC/build/sarif-schema.json" ]; then
+	expect 0 "their SARIF validates against the 2.1.0 schema" -- /usr/bin/python3 \
+		"$SRC/testsuite/cli/validate_sarif.py" "$SRC/build/sarif-schema.json" "$T/out.sarif"
+else
+	fail=$((fail + 1)); echo "FAIL sarif schema validation: no schema (./bootstrap test fetches it)"
+fi
 
 # the real clang on a kernel unit with Kbuild's gcc flags: no clang errors
 rm -f "$T"/args.*
