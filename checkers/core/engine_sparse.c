@@ -3,10 +3,10 @@
  * The sparse engine: runs drvcheck-sparse once per file of each module
  * (module_runs.h) with the command line Kbuild would give it
  * (kbuild_flags.h), or the one a compile_commands.json gives its files
- * (compdb.h), several at a time under --jobs, and reads back the DRVCHECK lines it prints with
- * --drvcheck-format=tab.  Only the checks the catalogue gives to sparse
- * are asked for; sparse's own warnings are not drvcheck findings and are
- * dropped, its errors are shown.
+ * (compdb.h), several at a time under --jobs, and reads back the DRVCHECK
+ * lines it prints with --drvcheck-format=tab.  Only the checks the
+ * catalogue gives to sparse are asked for; sparse's own warnings are not
+ * drvcheck findings and are dropped, its errors are shown.
  */
 #include <stdlib.h>
 #include <string.h>
