@@ -186,4 +186,25 @@ else
 	fail=$((fail + 1)); echo "FAIL the module's facts databases:"; cat "$T/dbs"
 fi
 
+# ...and when the plugin records facts there (drvcheck-sparse stands in,
+# writing the same facts database), one replay joins the module's files
+SPARSE=${DRVCHECK_SPARSE:-$SRC/build/checkers/sparse/drvcheck-sparse}
+cat > "$T/factclang" <<EOF
+#!/bin/bash
+[ "\$1" = --version ] && exec "$CLANG" --version
+args=("\$@") flags=()
+for ((i = 0; i + 1 < \${#args[@]}; i++)); do
+	[ "\${args[i]}" = -o ] && [ "\${args[i + 1]}" = /dev/null ] && break
+done
+for a in "\${args[@]:i+2}"; do [ "\$a" = -x ] || [ "\$a" = c ] || flags+=("\$a"); done
+[ -n "\${DRVCHECK_DB:-}" ] || exit 0
+exec "$SPARSE" --drvcheck-format=tab --drvcheck-checks=dma-map-stack "\${flags[@]}" >/dev/null
+EOF
+chmod +x "$T/factclang"
+XTU=$CASES/dma_unmap_size_xtu
+XLINE=$(grep -n 'expect: dma-unmap-size' "$XTU/fooeth_rx.c" | cut -d: -f1)
+expect 1 "a module's facts joined by the replay" -- env DRVCHECK_CLANG="$T/factclang" \
+	"$DRVCHECK" scan --engine clang --format json "$XTU"
+grep_in out "\"file\":\"$XTU/fooeth_rx.c\",\"line\":$XLINE,.*\"engines\":\[\"clang\"\]" "the cross-file finding is the clang engine's"
+
 finish
