@@ -55,7 +55,8 @@ echo "scan: exit status $rc (1 = findings) in $(($(date +%s) - start)) s"
 echo "units: $((units - not_analysed)) analysed, $not_analysed not analysed ($timed_out timed out, $crashed clang failures)"
 tail -n 1 "$OUT/stderr.txt"
 echo "first errors of the units not analysed, most common first:"
-sed -n 's/.*: clang errors, not analysed: [^ ]*: error: //p' "$OUT/stderr.txt" | sort | uniq -c | sort -rn | head -n 10
+sed -n 's/.*: clang errors, not analysed: [^ ]*: \(fatal \)\{0,1\}error: //p' "$OUT/stderr.txt" |
+	sort | uniq -c | sort -rn | head -n 10
 echo "findings per check:"
 sed 's/.*"check":"\([a-z-]*\)".*/\1/' "$OUT/findings.json" | sort | uniq -c | sort -rn
 echo "findings: $OUT/findings.json, messages: $OUT/stderr.txt"
