@@ -9,7 +9,7 @@
 # replay the commands drvcheck ran (recorded once, untimed, by a stand-in
 # clang), with the plugin and its flags taken out.  Prints wall and CPU
 # time (user+sys of all children) and both ratios; asserts nothing.
-#   testsuite/bench/clang.sh   (JOBS=N parallel runs, default nproc;
+#   testsuite/bench/clang_engine.sh   (JOBS=N parallel runs, default nproc;
 #   DRVCHECK_CLANG_PLUGIN / DRVCHECK_CLANG_FLAGS as for drvcheck)
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
