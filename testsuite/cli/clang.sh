@@ -33,7 +33,7 @@ unset DRVCHECK_CLANG DRVCHECK_DB
 # the case marks with "expect: dma-unmap-size", a path note, a macro
 # backtrace, the path's last step repeating the warning, an unknown id;
 # it records its arguments and DRVCHECK_DB.
-LINE=$(grep -n 'expect: dma-unmap-size' "$BUGGY" | cut -d: -f1)
+LINE=$(grep -n 'expect\(([^)]*)\)\{0,1\}: dma-unmap-size' "$BUGGY" | cut -d: -f1)
 cat > "$T/fakeclang" <<EOF
 #!/bin/sh
 [ "\$1" = --version ] && exec "$CLANG" --version
@@ -202,7 +202,7 @@ exec "$SPARSE" --drvcheck-format=tab --drvcheck-checks=dma-map-stack "\${flags[@
 EOF
 chmod +x "$T/factclang"
 XTU=$CASES/dma_unmap_size_xtu
-XLINE=$(grep -n 'expect: dma-unmap-size' "$XTU/fooeth_rx.c" | cut -d: -f1)
+XLINE=$(grep -n 'expect\(([^)]*)\)\{0,1\}: dma-unmap-size' "$XTU/fooeth_rx.c" | cut -d: -f1)
 expect 1 "a module's facts joined by the replay" -- env DRVCHECK_CLANG="$T/factclang" \
 	"$DRVCHECK" scan --engine clang --format json "$XTU"
 grep_in out "\"file\":\"$XTU/fooeth_rx.c\",\"line\":$XLINE,.*\"engines\":\[\"clang\"\]" "the cross-file finding is the clang engine's"
