@@ -14,17 +14,19 @@
 static void scan_usage(FILE *out)
 {
 	fputs("usage: drvcheck scan [options] PATH...\n"
+	      "       drvcheck scan [options] -p compile_commands.json [PATH...]\n"
 	      "\n"
 	      "PATH is a .c file, a directory searched recursively for *.c, or a\n"
 	      "compile_commands.json (or a directory holding one): its C files,\n"
-	      "each checked by sparse with its own compiler flags.\n"
+	      "each checked by sparse and clang with its own compiler flags.\n"
 	      "\n"
 	      "  --format text|json|sarif  output format (default text)\n"
 	      "  -o, --output FILE         write findings to FILE\n"
 	      "  --checks LIST             ids or families (dma, poll, iomem, all);\n"
 	      "                            '+id' adds to the defaults\n"
 	      "  --exclude LIST            ids or families to leave out\n"
-	      "  --engine LIST             engines to run (default: all available)\n"
+	      "  --engine LIST             cocci, sparse, clang (default: all\n"
+	      "                            available)\n"
 	      "  --baseline FILE           report only findings not in FILE\n"
 	      "  --write-baseline FILE     write the findings as a baseline\n"
 	      "  --fail-on SEVERITY        note|warning|error|never (default warning)\n"
@@ -32,6 +34,12 @@ static void scan_usage(FILE *out)
 	      "                            tree's Makefile); before 2.6.29 turns on\n"
 	      "                            poll-sleep-legacy\n"
 	      "  -j, --jobs N              parallel jobs (default: online CPUs)\n"
+	      "  -p FILE|DIR               a compile_commands.json (or a directory\n"
+	      "                            holding one) to scan\n"
+	      "  --clang-timeout SECONDS   the clang engine gives up on a file\n"
+	      "                            after this long (default 300)\n"
+	      "  --plist-dir DIR           the clang engine also writes each file's\n"
+	      "                            analyzer plist (plist-multi-file) here\n"
 	      "  -q, --quiet               no progress line, no summary\n"
 	      "\n"
 	      "exit status: 0 clean, 1 findings at or above --fail-on, 2 trouble\n",
@@ -49,11 +57,14 @@ struct scan_options {
 	bool kernel_version_given;
 	bool quiet;
 	int jobs;
+	struct strlist compdbs;		/* -p */
+	unsigned int clang_timeout;
+	const char *plist_dir;
 };
 
 enum {
 	OPT_ENGINE = CLI_OPT_OWN, OPT_BASELINE, OPT_WRITE_BASELINE,
-	OPT_KERNEL_VERSION,
+	OPT_KERNEL_VERSION, OPT_CLANG_TIMEOUT, OPT_PLIST_DIR,
 };
 
 static const struct option long_options[] = {
@@ -64,6 +75,8 @@ static const struct option long_options[] = {
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "kernel-version", required_argument, NULL, OPT_KERNEL_VERSION },
 	{ "jobs", required_argument, NULL, 'j' },
+	{ "clang-timeout", required_argument, NULL, OPT_CLANG_TIMEOUT },
+	{ "plist-dir", required_argument, NULL, OPT_PLIST_DIR },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -94,6 +107,20 @@ static int parse_engines(const char *list, unsigned int *mask)
 	return ret;
 }
 
+/* -p names a compile database, not any PATH. */
+static bool compdb_is(const char *path)
+{
+	char *json = compdb_find(path);
+
+	if (json) {
+		free(json);
+		return true;
+	}
+	fprintf(stderr, "drvcheck: -p %s: not a compile_commands.json, nor a "
+		"directory holding one\n", path);
+	return false;
+}
+
 static int parse_options(int argc, char **argv, struct scan_options *o)
 {
 	int c;
@@ -106,7 +133,7 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	o->jobs = n > 0 ? (int)n : 1;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:j:qh", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:j:p:qh", long_options, NULL)) != -1) {
 		int shared = cli_shared_option(c, optarg, &o->report);
 
 		if (shared < 0)
@@ -147,6 +174,24 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 			}
 			o->jobs = (int)n;
 			break;
+		case 'p':
+			if (!compdb_is(optarg))
+				return -1;
+			strlist_add(&o->compdbs, optarg);
+			break;
+		case OPT_CLANG_TIMEOUT:
+			n = strtol(optarg, &end, 10);
+			if (*end || n < 1 || n > 86400) {
+				fprintf(stderr, "drvcheck: --clang-timeout: '%s' is "
+					"not a number of seconds from 1 to 86400\n",
+					optarg);
+				return -1;
+			}
+			o->clang_timeout = (unsigned int)n;
+			break;
+		case OPT_PLIST_DIR:
+			o->plist_dir = optarg;
+			break;
 		case 'q':
 			o->quiet = true;
 			break;
@@ -175,12 +220,15 @@ static void summary(const struct finding_list *list, size_t files,
 		fprintf(stderr, ", %ld in the baseline", baselined);
 	if (st->files_partial)
 		fprintf(stderr, ", %u files partly unparsed", st->files_partial);
+	if (st->files_timed_out)
+		fprintf(stderr, " (%u timed out)", st->files_timed_out);
 	fputc('\n', stderr);
 }
 
 static void options_free(struct scan_options *o)
 {
 	cli_report_options_free(&o->report);
+	strlist_free(&o->compdbs);
 }
 
 int cmd_scan(int argc, char **argv)
@@ -196,22 +244,29 @@ int cmd_scan(int argc, char **argv)
 
 	if (parse_options(argc, argv, &o))
 		goto out;
-	if (optind >= argc) {
+	if (optind >= argc && !o.compdbs.n) {
 		fputs("drvcheck: scan: no PATH given\n", stderr);
 		scan_usage(stderr);
 		goto out;
 	}
 	if (!o.kernel_version_given)
-		o.kernel_version = sources_kernel_version(argv[optind]);
+		o.kernel_version = sources_kernel_version(optind < argc ?
+			argv[optind] : o.compdbs.items[0]);
 	if (cli_build_selection(&o.report,
 				o.kernel_version, &sel))
 		goto out;
+	for (size_t i = 0; i < o.compdbs.n; i++)
+		if (sources_add(&req.files, &req.explicit_files, &req.compdb,
+				o.compdbs.items[i]))
+			goto out;
 	for (int i = optind; i < argc; i++)
 		if (sources_add(&req.files, &req.explicit_files, &req.compdb, argv[i]))
 			goto out;
 	req.checks = &sel;
 	req.jobs = o.jobs;
 	req.progress = !o.quiet && isatty(2);
+	req.clang_timeout = o.clang_timeout;
+	req.plist_dir = o.plist_dir;
 
 	scan_run(&req, o.engine_mask, o.engine_explicit, &findings, &st);
 	if (o.write_baseline && baseline_write(o.write_baseline, &findings)) {

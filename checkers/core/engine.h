@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The engine interface: every analysis back end (Coccinelle now; sparse and
- * the analyzer later) takes the same request and fills one finding list.
+ * The engine interface: every analysis back end (Coccinelle, sparse, the
+ * Clang Static Analyzer) takes the same request and fills one finding list.
  */
 #ifndef DRVCHECK_ENGINE_H
 #define DRVCHECK_ENGINE_H
@@ -20,12 +20,15 @@ struct scan_request {
 	const struct selection *checks;
 	int jobs;
 	bool progress;			/* a progress line on stderr */
+	unsigned int clang_timeout;	/* seconds a clang run may take; 0: 300 */
+	const char *plist_dir;		/* clang also writes its plists here */
 };
 
 /* What went wrong without stopping the scan. */
 struct scan_status {
 	unsigned int files_partial;	/* parsed with errors: partly analysed */
 	unsigned int explicit_unparsed;	/* of those, named on the command line */
+	unsigned int files_timed_out;	/* of files_partial, killed at a time limit */
 	bool tool_error;		/* an engine could not run at all */
 };
 
@@ -40,6 +43,7 @@ struct engine_ops {
 
 extern const struct engine_ops cocci_engine;
 extern const struct engine_ops sparse_engine;
+extern const struct engine_ops clang_engine;
 
 /* Every engine drvcheck has, in run order; NULL-terminated. */
 extern const struct engine_ops *const engines[];

@@ -7,6 +7,7 @@
 const struct engine_ops *const engines[] = {
 	&cocci_engine,
 	&sparse_engine,
+	&clang_engine,
 	NULL,
 };
 

@@ -138,6 +138,7 @@ void kbuild_modules(const struct strlist *files, const struct strlist *flags,
 		struct kmodule *m;
 
 		m = module_get(out, mod, xasprintf("%s/%s", dir, mod), flags, NULL);
+		m->kbuild = true;
 		strlist_add(&m->files, file);
 		free(composite);
 		free(obj);
@@ -158,6 +159,7 @@ void kbuild_modules_compdb(const struct compdb *db, struct kmodule_list *out)
 
 		m = module_get(out, mod, xasprintf("%s/%s", dir, mod), &e->flags,
 			       e->dir);
+		m->kbuild |= e->module != NULL;
 		if (!strlist_has(&m->files, e->file))
 			strlist_add(&m->files, e->file);
 		free(dir);
@@ -175,4 +177,13 @@ void kmodule_list_free(struct kmodule_list *list)
 	}
 	free(list->items);
 	memset(list, 0, sizeof(*list));
+}
+
+void kmodule_defines(const struct kmodule *m, struct strlist *argv)
+{
+	if (!m->kbuild)
+		return;
+	strlist_add_owned(argv, xasprintf("-DKBUILD_BASENAME=\"%s\"", m->name));
+	strlist_add_owned(argv, xasprintf("-DKBUILD_MODNAME=\"%s\"", m->name));
+	strlist_add_owned(argv, xasprintf("-D__KBUILD_MODNAME=kmod_%s", m->name));
 }

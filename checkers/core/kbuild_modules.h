@@ -23,6 +23,7 @@ struct kmodule {
 	struct strlist files;
 	struct strlist flags;	/* the checker's, without kbuild_per_file_flag()s */
 	char *dir;		/* where the checker runs; NULL: here */
+	bool kbuild;		/* built by Kbuild: it defines KBUILD_MODNAME */
 };
 
 struct kmodule_list {
@@ -39,5 +40,8 @@ void kbuild_modules(const struct strlist *files, const struct strlist *flags,
 /* The same for the entries of a compile database, each with its flags. */
 void kbuild_modules_compdb(const struct compdb *db, struct kmodule_list *out);
 void kmodule_list_free(struct kmodule_list *list);
+
+/* The -D options Kbuild gives each file of a Kbuild module m (none else). */
+void kmodule_defines(const struct kmodule *m, struct strlist *argv);
 
 #endif

@@ -3,9 +3,12 @@
 #include <ftw.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "run.h"
@@ -25,6 +28,42 @@ bool tool_on_path(const char *name)
 	}
 	strlist_free(&dirs);
 	return found;
+}
+
+/* The directory of the running program, where a build tree keeps its tools. */
+static char *self_dir(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	return slash ? xstrndup(buf, (size_t)(slash - buf)) : NULL;
+}
+
+char *tool_beside_self(const char *env, const char *const rel[])
+{
+	const char *value = getenv(env);
+	char *dir = self_dir();
+
+	if (value && *value) {
+		free(dir);
+		return xstrdup(value);
+	}
+	for (size_t i = 0; dir && rel[i]; i++) {
+		char *p = xasprintf("%s/%s", dir, rel[i]);
+
+		if (access(p, F_OK) == 0) {
+			free(dir);
+			return p;
+		}
+		free(p);
+	}
+	free(dir);
+	return NULL;
 }
 
 static char *temp_file(void)
@@ -76,6 +115,13 @@ int child_start(struct child *c, char *const argv[])
 	return child_start_in(c, argv, NULL);
 }
 
+static int exit_status(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + WTERMSIG(status);
+}
+
 int child_wait(struct child *c)
 {
 	int status;
@@ -83,9 +129,36 @@ int child_wait(struct child *c)
 	while (waitpid(c->pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -1;
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	return 128 + WTERMSIG(status);
+	return exit_status(status);
+}
+
+long long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+int child_wait_until(struct child *c, long long deadline, bool *timed_out)
+{
+	/* polled: a SIGCHLD handler would be process-wide state */
+	const struct timespec tick = { 0, 20 * 1000 * 1000 };
+	int status;
+	pid_t got;
+
+	*timed_out = false;
+	if (!deadline)
+		return child_wait(c);
+	while ((got = waitpid(c->pid, &status, WNOHANG)) == 0 ||
+	       (got < 0 && errno == EINTR)) {
+		if (got == 0 && now_ms() >= deadline && !*timed_out) {
+			kill(c->pid, SIGKILL);
+			*timed_out = true;
+		}
+		nanosleep(&tick, NULL);
+	}
+	return got < 0 ? -1 : exit_status(status);
 }
 
 void child_cleanup(struct child *c)

@@ -17,6 +17,13 @@ struct child {
 bool tool_on_path(const char *name);
 
 /*
+ * A file drvcheck ships: $env when set, else the first of rel (relative
+ * paths, NULL-terminated) that exists beside the running program (its
+ * build tree or install prefix); NULL when none does.  Caller frees.
+ */
+char *tool_beside_self(const char *env, const char *const rel[]);
+
+/*
  * Starts argv with stdout/stderr redirected to fresh temporary files, in
  * the directory dir (NULL: this one).
  */
@@ -24,6 +31,13 @@ int child_start_in(struct child *c, char *const argv[], const char *dir);
 int child_start(struct child *c, char *const argv[]);
 /* Waits; returns the exit status, 128+signal, or -1. */
 int child_wait(struct child *c);
+/* Milliseconds on the monotonic clock, for deadlines. */
+long long now_ms(void);
+/*
+ * The same, but kills the child at deadline (a now_ms(), 0: never) and
+ * then sets *timed_out.
+ */
+int child_wait_until(struct child *c, long long deadline, bool *timed_out);
 /* Removes the capture files. */
 void child_cleanup(struct child *c);
 

@@ -6,33 +6,7 @@ set -u
 DRVCHECK=$1
 SRC=$2
 CASES=$SRC/testsuite/cases
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-
-# expect STATUS DESCRIPTION -- command...: runs it, checks the exit status.
-expect() {
-	want=$1; what=$2; shift 3
-	"$@" >"$T/out" 2>"$T/err"
-	got=$?
-	if [ "$got" = "$want" ]; then
-		pass=$((pass + 1)); echo "PASS $what"
-	else
-		fail=$((fail + 1)); echo "FAIL $what: exit $got, wanted $want"
-		sed 's/^/    /' "$T/err" | head -5
-	fi
-}
-
-# grep_in FILE PATTERN DESCRIPTION: the last command's output holds PATTERN.
-grep_in() {
-	if grep -q -- "$2" "$T/$1"; then
-		pass=$((pass + 1)); echo "PASS $3"
-	else
-		fail=$((fail + 1)); echo "FAIL $3: no '$2' in $1"
-		sed 's/^/    /' "$T/$1" | head -5
-	fi
-}
+. "$SRC/testsuite/cli/lib.sh"
 
 BUGGY=$CASES/dma_unmap_size_local.c
 CLEAN=$CASES/dma_unmap_size_equal_ok.c
@@ -126,15 +100,7 @@ expect 2 "unreadable baseline" -- "$DRVCHECK" scan --baseline "$T/nonexistent" "
 # compile_commands.json: the sparse engine with each entry's gcc flags.  The
 # database is written by hand from the command Kbuild saved (.x.o.cmd) when
 # building the case against the kernel headers, so bear is not needed.
-KDIR=${KDIR:-/lib/modules/$(uname -r)/build}
-[ -d "$KDIR" ] || KDIR=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -n 1)
-mkdir "$T/cdb"
-cp "$BUGGY" "$T/cdb/case.c"
-echo "obj-m += case.o" > "$T/cdb/Kbuild"
-if [ -f "$KDIR/Makefile" ] && make -s -C "$KDIR" M="$T/cdb" modules >/dev/null 2>&1; then
-	cmd=$(sed -n 's/^cmd_[^ ]* := *//p' "$T/cdb/.case.o.cmd" | sed 's/\\/\\\\/g; s/"/\\"/g')
-	printf '[\n  { "directory": "%s",\n    "file": "%s",\n    "command": "%s" }\n]\n' \
-		"$KDIR" "$T/cdb/case.c" "$cmd" > "$T/cdb/compile_commands.json"
+if kbuild_compdb "$BUGGY" "$T/cdb"; then
 	"$DRVCHECK" scan -q "$T/cdb/case.c" > "$T/direct" 2>/dev/null
 	expect 1 "compile_commands.json: the buggy case fails" -- "$DRVCHECK" scan -q "$T/cdb/compile_commands.json"
 	cp "$T/out" "$T/via-db"
@@ -156,5 +122,4 @@ grep_in out "dma-unmap-size" "list-checks lists the ids"
 expect 0 "model" -- "$DRVCHECK" model
 grep_in out "dma_map_single" "model lists the functions"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clang_diag.h"
+#include "util.h"
+
+#define TAG " [drvcheck-"
+
+struct diag {
+	char *file;		/* NULL: no location ("clang: error: ...") */
+	unsigned int line, col;
+	const char *kind;	/* "warning", "note", "error", "fatal error" */
+	char *message;
+};
+
+/* "file:line:col" ending at end, split off; false if line has none. */
+static bool location(char *line, char *end, struct diag *d)
+{
+	*end = '\0';
+	for (int field = 0; field < 2; field++) {
+		char *colon = strrchr(line, ':'), *after;
+		unsigned long v;
+
+		if (!colon || !colon[1])
+			return false;
+		v = strtoul(colon + 1, &after, 10);
+		if (*after || v == 0 || v > 10000000)
+			return false;
+		if (field)
+			d->line = (unsigned int)v;
+		else
+			d->col = (unsigned int)v;
+		*colon = '\0';
+	}
+	d->file = line;
+	return *line != '\0';
+}
+
+/*
+ * One line of clang's output as a diagnostic: the first ": kind: " in it,
+ * or a line that opens with "kind: ".  False when it is not one.
+ */
+static bool diag_parse(char *line, struct diag *d)
+{
+	static const char *const kinds[] = {
+		"warning", "note", "error", "fatal error", NULL,
+	};
+	char *best = NULL;
+	size_t skip = 0;
+
+	memset(d, 0, sizeof(*d));
+	for (size_t i = 0; kinds[i]; i++) {
+		size_t n = strlen(kinds[i]);
+		char *at;
+
+		if (strncmp(line, kinds[i], n) == 0 && strncmp(line + n, ": ", 2) == 0) {
+			/* "error: unable to load plugin ...": no location */
+			d->kind = kinds[i];
+			d->message = line + n + 2;
+			return true;
+		}
+		for (at = strstr(line, ": "); at; at = strstr(at + 1, ": "))
+			if (strncmp(at + 2, kinds[i], n) == 0 &&
+			    strncmp(at + 2 + n, ": ", 2) == 0)
+				break;
+		if (at && (!best || at < best)) {
+			best = at;
+			skip = n + 4;
+			d->kind = kinds[i];
+		}
+	}
+	if (!best)
+		return false;
+	d->message = best + skip;
+	/* "clang: error: ..." is the driver speaking, not about a file */
+	if (!location(line, best, d))
+		d->file = NULL;
+	return true;
+}
+
+static char *path_in(const char *dir, const char *file)
+{
+	return dir && file[0] != '/' ? xasprintf("%s/%s", dir, file)
+				     : xstrdup(file);
+}
+
+/* A drvcheck warning; NULL when it is not one or not selected. */
+static struct finding *add_warning(struct diag *d, const char *dir,
+				   const struct selection *sel,
+				   struct finding_list *out)
+{
+	char *tag = strstr(d->message, TAG), *id, *path;
+	const struct check *c;
+	struct finding *f;
+	size_t n;
+
+	if (!tag || !d->file)
+		return NULL;
+	id = tag + strlen(TAG);
+	n = strcspn(id, "]");
+	if (id[n] != ']' || id[n + 1])
+		return NULL;
+	id[n] = '\0';
+	*tag = '\0';
+	c = check_lookup(id);
+	if (!c) {
+		fprintf(stderr, "drvcheck: clang: %s:%u: unknown check id "
+			"'drvcheck-%s', finding dropped\n", d->file, d->line, id);
+		return NULL;
+	}
+	if (!selection_has(sel, c))
+		return NULL;
+	path = path_in(dir, d->file);
+	/* the analyzer proved a path; the message names what it is about */
+	f = finding_add(out, c, CONF_HIGH, path, d->line, d->col, "",
+			d->message, d->message, ENGINE_CLANG);
+	free(path);
+	return f;
+}
+
+/*
+ * A note that is a step of the analyzer's path; not clang's macro
+ * backtrace, nor the path's last step, which repeats the warning.
+ */
+static bool path_step(const struct diag *d)
+{
+	return strncmp(d->message, "expanded from macro '", 21) != 0 &&
+	       !strstr(d->message, TAG);
+}
+
+char *clang_diag_parse(char *text, const char *dir,
+		       const struct selection *sel, struct finding_list *out)
+{
+	struct finding *last = NULL;
+	char *save = NULL, *first_error = NULL;
+
+	for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *copy = xstrdup(line);
+		struct diag d;
+
+		if (!diag_parse(line, &d)) {
+			free(copy);
+			continue;
+		}
+		if (strcmp(d.kind, "note") == 0) {
+			if (last && d.file && path_step(&d)) {
+				char *path = path_in(dir, d.file);
+
+				finding_add_note(last, path, d.line, d.col, d.message);
+				free(path);
+			}
+		} else if (strcmp(d.kind, "warning") == 0) {
+			last = add_warning(&d, dir, sel, out);
+		} else {
+			last = NULL;
+			if (!first_error)
+				first_error = xstrdup(copy);
+		}
+		free(copy);
+	}
+	return first_error;
+}
