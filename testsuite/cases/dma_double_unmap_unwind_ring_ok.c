@@ -68,8 +68,12 @@ dma_error:
 			i += ring->count;
 		buf = &ring->info[i];
 	}
+	/*
+	 * clang follows a path where the cursor wraps onto the head's slot
+	 * (a one-entry ring) and a fragment's page mapping overwrote it.
+	 */
 	if (dma_unmap_len(buf, len))
-		dma_unmap_single(ring->dev, dma_unmap_addr(buf, dma),
+		dma_unmap_single(ring->dev, dma_unmap_addr(buf, dma), /* wrong(clang): dma-unmap-kind */
 				 dma_unmap_len(buf, len), DMA_TO_DEVICE);
 	dma_unmap_len_set(buf, len, 0);
 	dev_kfree_skb_any(skb);

@@ -10,8 +10,8 @@ static int compare_strings(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* "expect(!cocci,sparse)" -> mask of the named engines. */
-static int parse_known_miss(const char *s, size_t n, unsigned int *mask)
+/* "!cocci,sparse" or "clang" -> mask of the named engines. */
+static int parse_engines(const char *s, size_t n, unsigned int *mask)
 {
 	static const enum engine all[] = {
 		ENGINE_COCCI, ENGINE_SPARSE, ENGINE_CLANG, ENGINE_RUNTIME,
@@ -38,25 +38,36 @@ static int parse_known_miss(const char *s, size_t n, unsigned int *mask)
 	return ret;
 }
 
+/*
+ * "expect: ids", "expect(!engines): ids" (known misses) and
+ * "wrong(engines): ids" (known false positives) on one line.
+ */
 static int add_expectations(struct tc *tc, const char *file,
 			    unsigned int line, const char *text)
 {
 	const char *p = text;
 
-	while ((p = strstr(p, "expect")) != NULL) {
-		unsigned int miss = 0;
+	while ((p = strpbrk(p, "ew")) != NULL) {
+		bool wrong = strncmp(p, "wrong(", 6) == 0;
+		unsigned int miss = 0, engines = 0;
 		struct strlist ids = { 0 };
 		const char *end;
 		char *idtext;
 
-		p += strlen("expect");
+		if (!wrong && strncmp(p, "expect", 6) != 0) {
+			p++;
+			continue;
+		}
+		p += wrong ? strlen("wrong") : strlen("expect");
 		if (*p == '(') {
 			const char *close = strchr(p, ')');
+			/* wrong(...) names engines, expect(...) negates them */
+			bool bad = !close || (wrong ? p[1] == '!' : p[1] != '!');
 
-			if (!close || parse_known_miss(p + 1, (size_t)(close - p - 1),
-						       &miss)) {
-				fprintf(stderr, "%s:%u: bad expect(...) engine list\n",
-					file, line);
+			if (bad || parse_engines(p + 1, (size_t)(close - p - 1),
+						    wrong ? &engines : &miss)) {
+				fprintf(stderr, "%s:%u: bad %s(...) engine list\n",
+					file, line, wrong ? "wrong" : "expect");
 				return -1;
 			}
 			p = close + 1;
@@ -86,6 +97,7 @@ static int add_expectations(struct tc *tc, const char *file,
 			e->line = line;
 			e->check = c;
 			e->known_miss = miss;
+			e->known_wrong = engines;
 			e->matched = false;
 		}
 		strlist_free(&ids);

@@ -11,6 +11,11 @@ struct expectation {
 	unsigned int line;
 	const struct check *check;
 	unsigned int known_miss;	/* engines that do not find it yet */
+	/*
+	 * "wrong(engines): id" markers: not an expected finding but a known
+	 * false positive of those engines, counted apart in the matrix.
+	 */
+	unsigned int known_wrong;
 	bool matched;
 };
 

@@ -18,6 +18,7 @@ struct cell {
 	unsigned int expected, caught, known_miss;	/* positives */
 	unsigned int neg_cases, neg_clean;		/* negatives */
 	unsigned int extra;				/* wrong findings */
+	unsigned int known_wrong;			/* marked wrong(...) */
 };
 
 static struct cell matrix[MAX_CHECKS][4];
@@ -95,13 +96,19 @@ static bool about_claimed(const struct tc *tc, enum engine e)
 	return false;
 }
 
-/* Same file (by path), same line, same check. */
+/*
+ * Same file (by path), same line, same check; a wrong(...) marker only for
+ * the engines it names.
+ */
 static struct expectation *find_expectation(struct tc *tc,
-					    const struct finding *f)
+					    const struct finding *f,
+					    enum engine eng)
 {
 	for (size_t i = 0; i < tc->n_expect; i++) {
 		struct expectation *e = &tc->expect[i];
 
+		if (e->known_wrong && !(e->known_wrong & eng))
+			continue;
 		if (!e->matched && e->check == f->check &&
 		    e->line == f->loc.line && strcmp(e->file, f->loc.file) == 0)
 			return e;
@@ -138,8 +145,13 @@ static bool run_case(struct tc *tc, const struct engine_ops *eng, int jobs,
 	}
 	for (size_t i = 0; i < found.n; i++) {
 		const struct finding *f = &found.items[i];
-		struct expectation *e = find_expectation(tc, f);
+		struct expectation *e = find_expectation(tc, f, eng->id);
 
+		if (e && e->known_wrong) {
+			e->matched = true;
+			matrix[f->check - check_table][slot].known_wrong++;
+			continue;
+		}
 		if (e && claims(f->check, eng->id)) {
 			e->matched = true;
 			continue;
@@ -155,6 +167,14 @@ static bool run_case(struct tc *tc, const struct engine_ops *eng, int jobs,
 
 		if (!claims(e->check, eng->id) || !selection_has(&sel, e->check))
 			continue;
+		if (e->known_wrong) {
+			if ((e->known_wrong & eng->id) && !e->matched)
+				sb_printf(&why, "    note:    %s:%u: %s is marked as "
+					  "a known false positive but was not "
+					  "reported\n", e->file, e->line,
+					  e->check->id);
+			continue;
+		}
 		if (e->known_miss & eng->id) {
 			cell->known_miss++;
 			if (e->matched)
@@ -204,8 +224,8 @@ static bool counted(size_t i, size_t k, const char *only_engine)
 static void print_matrix(FILE *out, const char *only_engine)
 {
 	fputs("\n| check | engine | positives caught | known misses | "
-	      "negative cases clean | extra findings |\n"
-	      "|---|---|---|---|---|---|\n", out);
+	      "negative cases clean | extra findings | known false positives |\n"
+	      "|---|---|---|---|---|---|---|\n", out);
 	for (size_t i = 0; i < check_count; i++)
 		for (size_t k = 0; engines[k]; k++) {
 			const struct cell *c =
@@ -213,10 +233,10 @@ static void print_matrix(FILE *out, const char *only_engine)
 
 			if (!counted(i, k, only_engine))
 				continue;
-			fprintf(out, "| %s | %s | %u/%u | %u | %u/%u | %u |\n",
+			fprintf(out, "| %s | %s | %u/%u | %u | %u/%u | %u | %u |\n",
 				check_table[i].id, engines[k]->name, c->caught,
 				c->expected, c->known_miss, c->neg_clean,
-				c->neg_cases, c->extra);
+				c->neg_cases, c->extra, c->known_wrong);
 		}
 }
 
@@ -351,6 +371,7 @@ static void finish_worker(struct worker *w, unsigned int *passed,
 			to->expected += from->expected;
 			to->caught += from->caught;
 			to->known_miss += from->known_miss;
+			to->known_wrong += from->known_wrong;
 			to->neg_cases += from->neg_cases;
 			to->neg_clean += from->neg_clean;
 			to->extra += from->extra;
