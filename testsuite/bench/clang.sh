@@ -1,54 +1,85 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-#
-# The analyzer plugin against clang -fsyntax-only, file by file, on the
-# drivers of the speed target (e1000e, igb, r8169, tg3 of linux-source-6.1):
-# the ratio of summed wall times is printed, never asserted.
-#
-# usage: testsuite/bench/clang.sh SRCDIR [PLUGIN [KDIR]]
-#   SRCDIR  an unpacked linux-source-6.1 (only drivers/net/ethernet needed)
-#   DEFAULT=1 also times `clang --analyze` with its default checkers
-#   EXTRA="-Xclang -analyzer-config -Xclang ipa=none"  added to our flags
-set -u
-src=${1:?usage: clang.sh SRCDIR [PLUGIN [KDIR]]}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-plugin=$(realpath "${2:-$root/build/checkers/clang/drvcheck-analyzer.so}")
-kdir=${3:-$(ls -d /usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)}
-mapfile -t kflags < <("$root/testsuite/kernel_clang_flags.sh" "$kdir")
-mapfile -t aflags < "$root/checkers/clang/analyzer-flags.txt"
-read -r -a extra <<< "${EXTRA:-}"
-eth=$src/drivers/net/ethernet
+# Benchmark: drvcheck's clang engine (clang --analyze with the drvcheck
+# plugin and its recommended flags) against what a user would run anyway,
+# `clang --analyze` with clang's default checkers and `clang -fsyntax-only`,
+# over the same translation units: e1000e, igb, r8169 and tg3 of
+# linux-source-6.1 built as external modules (drivers.sh), their compile
+# database written by bear.  The three get identical flags: the baselines
+# replay the commands drvcheck ran (recorded once, untimed, by a stand-in
+# clang), with the plugin and its flags taken out.  Prints wall and CPU
+# time (user+sys of all children) and both ratios; asserts nothing.
+#   testsuite/bench/clang.sh   (JOBS=N parallel runs, default nproc;
+#   DRVCHECK_CLANG_PLUGIN / DRVCHECK_CLANG_FLAGS as for drvcheck)
+set -eu
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+DRVCHECK=$ROOT/build/drvcheck
+[ -x "$DRVCHECK" ] || { echo "build first: ./bootstrap build" >&2; exit 2; }
+CLANG=${DRVCHECK_CLANG:-$(command -v clang-14 || command -v clang)}
+command -v bear >/dev/null || { echo "bear is needed (apt-get install bear)" >&2; exit 2; }
+. "$ROOT/testsuite/bench/drivers.sh"
 
-# wall seconds of one command, its output discarded
-wall() {
-	local t0 t1
-	t0=$(date +%s.%N)
-	(cd "$kdir" && "$@" > /dev/null 2>&1)
-	t1=$(date +%s.%N)
-	echo "$t1 - $t0" | bc
-}
-
-total_syntax=0 total_ours=0 total_default=0
-printf '%-28s %8s %8s %8s\n' file syntax drvcheck default
-for f in "$eth"/intel/e1000e/*.c "$eth"/intel/igb/*.c "$eth"/realtek/r8169_*.c \
-	 "$eth"/broadcom/tg3.c; do
-	mod=$(basename "$(dirname "$f")")
-	common=("${kflags[@]}" -I"$(dirname "$f")" -DKBUILD_MODNAME="\"$mod\""
-		-DKBUILD_BASENAME="\"$(basename "$f" .c)\"" "$f")
-	s=$(wall clang -fsyntax-only "${common[@]}")
-	o=$(wall clang "${aflags[@]}" "${extra[@]}" -Xclang -load -Xclang "$plugin" \
-		-o /dev/null "${common[@]}")
-	d=-
-	if [ "${DEFAULT:-0}" = 1 ]; then
-		d=$(wall clang --analyze -o /dev/null "${common[@]}")
-		total_default=$(echo "$total_default + $d" | bc)
-	fi
-	total_syntax=$(echo "$total_syntax + $s" | bc)
-	total_ours=$(echo "$total_ours + $o" | bc)
-	printf '%-28s %8.2f %8.2f %8s\n' "$mod/$(basename "$f")" "$s" "$o" "$d"
+echo "drivers: $(echo $MODS) ($files .c files), kernel headers: $KDIR, jobs: $JOBS, $("$CLANG" --version | head -n 1)"
+for mod in $MODS; do
+	bear --append --output "$WORK/compile_commands.json" -- \
+		make -s -C "$KDIR" M="$WORK/$mod" -j "$JOBS" modules >>"$WORK/build.log" 2>&1 ||
+		{ cat "$WORK/build.log"; echo "the drivers do not build" >&2; exit 2; }
 done
-printf '%-28s %8.2f %8.2f %8s\n' total "$total_syntax" "$total_ours" "$total_default"
-echo "drvcheck / syntax: $(echo "scale=2; $total_ours / $total_syntax" | bc)x"
-[ "${DEFAULT:-0}" = 1 ] &&
-	echo "default / syntax: $(echo "scale=2; $total_default / $total_syntax" | bc)x"
-exit 0
+
+# The commands drvcheck runs, each as a file: its directory, then its
+# arguments one a line.
+mkdir "$WORK/cmds"
+cat >"$WORK/record" <<REC
+#!/bin/bash
+[ "\$1" = --version ] && exec "$CLANG" --version
+{ pwd; printf '%s\n' "\$@"; } >"\$(mktemp "$WORK/cmds/XXXXXX")"
+REC
+chmod +x "$WORK/record"
+DRVCHECK_CLANG=$WORK/record "$DRVCHECK" scan --engine clang -q -p "$WORK" --checks all >/dev/null 2>"$WORK/record.err" || true
+units=$(ls "$WORK/cmds" | wc -l)
+[ "$units" -gt 0 ] || { cat "$WORK/record.err"; echo "drvcheck's clang engine did not run" >&2; exit 2; }
+
+# One unit as a baseline: drvcheck's command after its "-o /dev/null" is
+# the translated compile command, the part before it drvcheck's own.
+cat >"$WORK/baseline" <<'ONE'
+#!/bin/bash
+clang=$1 mode=$2
+{ read -r dir; mapfile -t args; } <"$3"
+for ((i = 0; i + 1 < ${#args[@]}; i++)); do
+	[ "${args[i]}" = -o ] && [ "${args[i + 1]}" = /dev/null ] && break
+done
+cd "$dir"
+case $mode in
+analyze) exec "$clang" --analyze -Xclang -analyzer-output=text -o /dev/null "${args[@]:i+2}" ;;
+syntax) exec "$clang" -fsyntax-only "${args[@]:i+2}" ;;
+esac
+ONE
+chmod +x "$WORK/baseline"
+
+TIMEFORMAT='%R %U %S'
+measure() {
+	local name=$1
+	shift
+	{ time "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"; } 2>&1 |
+		awk '{ printf "%.1f %.1f", $1, $2 + $3 }'
+}
+baselines() {
+	ls "$WORK"/cmds/* | xargs -P "$JOBS" -n 1 "$WORK/baseline" "$CLANG" "$1"
+}
+read -r ours_wall ours_cpu <<<"$(measure ours "$DRVCHECK" scan --engine clang -q --fail-on never --checks all -j "$JOBS" -p "$WORK")"
+read -r ana_wall ana_cpu <<<"$(measure analyze baselines analyze)"
+read -r syn_wall syn_cpu <<<"$(measure syntax baselines syntax)"
+
+ratio() { awk "BEGIN { printf \"%.2f\", $1 / $2 }"; }
+findings=$(grep -c '\[drvcheck-' "$WORK/ours.out" || true)
+skipped=$(grep -c 'not analysed' "$WORK/ours.err" || true)
+timed_out=$(grep -c 'timed out' "$WORK/ours.err" || true)
+echo "units: $units ($((units - skipped)) analysed by drvcheck, $skipped not analysed, $timed_out of them timed out)"
+echo "drvcheck scan --engine clang: wall $ours_wall s, cpu $ours_cpu s, $findings findings"
+echo "clang --analyze (default checkers): wall $ana_wall s, cpu $ana_cpu s, $(grep -c ': warning: ' "$WORK/analyze.err" || true) warnings"
+echo "clang -fsyntax-only: wall $syn_wall s, cpu $syn_cpu s"
+echo "ratio drvcheck / clang --analyze: wall $(ratio "$ours_wall" "$ana_wall")x, cpu $(ratio "$ours_cpu" "$ana_cpu")x"
+echo "ratio drvcheck / clang -fsyntax-only: wall $(ratio "$ours_wall" "$syn_wall")x, cpu $(ratio "$ours_cpu" "$syn_cpu")x"
+echo "drvcheck findings per check:"
+grep -Eo '\[drvcheck-[a-z0-9-]*\]' "$WORK/ours.out" | sort | uniq -c | sort -rn || true
+grep 'not analysed' "$WORK/ours.err" | head -n 10 || true
