@@ -112,10 +112,20 @@ void finding_list_normalize(struct finding_list *list)
 		struct finding *kept = &list->items[out];
 
 		if (same_place(kept, &list->items[i])) {
-			kept->engines |= list->items[i].engines;
-			if (list->items[i].confidence > kept->confidence)
-				kept->confidence = list->items[i].confidence;
-			finding_free(&list->items[i]);
+			struct finding *other = &list->items[i];
+
+			kept->engines |= other->engines;
+			if (other->confidence > kept->confidence)
+				kept->confidence = other->confidence;
+			/* the analyzer's text output names no function */
+			if (!*kept->function && *other->function) {
+				char *fn = kept->function;
+
+				kept->function = other->function;
+				other->function = fn;
+				finding_fingerprint(kept);
+			}
+			finding_free(other);
 			continue;
 		}
 		list->items[++out] = list->items[i];
