@@ -126,7 +126,6 @@ void DmaFieldJoin::exportFacts(const SourceManager &SM) const
 void DmaFieldJoin::report(BugReporter &BR, const CheckReporter &Reporter,
 			  const TuIndex &Index) const
 {
-	exportFacts(BR.getSourceManager());
 	reportMappedCoherent(BR, Reporter);
 	for (const DmaFieldFact &Rel : Releases) {
 		std::vector<const DmaFieldFact *> Same;
@@ -214,6 +213,7 @@ void DmaFieldJoin::report(BugReporter &BR, const CheckReporter &Reporter,
 				     dmaDirName(*First.Dir) + Where,
 			     Rel, First, mapNote(First));
 	}
+	exportFacts(BR.getSourceManager());
 }
 
 } // namespace drvcheck

@@ -100,6 +100,15 @@ facts_value value(const std::optional<int64_t> &V)
 
 } // namespace
 
+void FactsExport::printed(llvm::StringRef Id, const PathDiagnosticLocation &Loc)
+{
+	if (!Loc.isValid() || !Loc.hasValidLocation())
+		return;
+	Place P = placeOf(Loc.getManager(), Loc.asLocation());
+	if (P.Line)
+		Printed.insert({ Id.str(), P.File, P.Line });
+}
+
 void FactsExport::flush(const SourceManager &SM)
 {
 	const char *Path = getenv("DRVCHECK_DB");
@@ -159,6 +168,10 @@ void FactsExport::flush(const SourceManager &SM)
 		R.start_holder = F.StartHolder.empty() ? nullptr : F.StartHolder.c_str();
 		Ok = facts_write_fact(W, (int)I, &R);
 	}
+	for (auto It = Printed.begin(); Ok && It != Printed.end(); ++It)
+		Ok = facts_write_finding(W, std::get<0>(*It).c_str(),
+					 std::get<1>(*It).c_str(), std::get<2>(*It),
+					 "");
 	if (W)
 		facts_write_end(W, Ok, &Why);
 	if (Why)

@@ -21,14 +21,17 @@
  * itself and the replay repeats is one (finding_list_normalize()).
  * A member of a typedef'd anonymous struct is left out (sparse does not
  * share it between runs).  Each checker adds its facts and calls
- * flush() at the end of the TU; a flush rewrites the whole run (the run
- * is replaced by its files), so the last one holds every checker's.
+ * flush() at the end of the TU, after its own joined reports; a flush
+ * rewrites the whole run (the run is replaced by its files), so the last
+ * one holds every checker's facts and every finding printed.
  */
 #ifndef DRVCHECK_CLANG_FACTS_EXPORT_H
 #define DRVCHECK_CLANG_FACTS_EXPORT_H
 
 #include "model_adapter.h"
 
+#include <set>
+#include <tuple>
 #include <vector>
 
 namespace drvcheck {
@@ -50,11 +53,15 @@ public:
 	static FactsExport *get();
 
 	void add(ExportFact F) { Facts.push_back(std::move(F)); }
+	/* A finding the plugin prints (check id, place): the replay skips
+	 * those (facts_load_printed()), as drvcheck-sparse's. */
+	void printed(llvm::StringRef Id, const PathDiagnosticLocation &Loc);
 	/* Writes every fact added so far as this TU's run. */
 	void flush(const SourceManager &SM);
 
 private:
 	std::vector<ExportFact> Facts;
+	std::set<std::tuple<std::string, std::string, int>> Printed;
 };
 
 /* The name of the enclosing function, "" if none. */

@@ -339,8 +339,6 @@ void IomemChecker::checkEndFunction(const ReturnStmt *RS, CheckerContext &C) con
 void IomemChecker::checkEndOfTranslationUnit(const TranslationUnitDecl *,
 					     AnalysisManager &, BugReporter &BR) const
 {
-	if (FactsExport *X = FactsExport::get())
-		X->flush(BR.getSourceManager());
 	for (const RegionCall &Rel : JoinReleases) {
 		const RegionCall *Disagreeing = nullptr;
 		bool Agrees = false;
@@ -359,6 +357,8 @@ void IomemChecker::checkEndOfTranslationUnit(const TranslationUnitDecl *,
 		R->addNote("requested here", Disagreeing->Loc);
 		BR.emitReport(std::move(R));
 	}
+	if (FactsExport *X = FactsExport::get())
+		X->flush(BR.getSourceManager());
 }
 
 } // namespace
