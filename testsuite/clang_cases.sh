@@ -24,6 +24,8 @@ cases_dir=$root/testsuite/cases
 
 [ -f "$plugin" ] || { echo "clang_cases: no plugin $plugin" >&2; exit 2; }
 plugin=$(realpath "$plugin")	# clang runs in $kdir
+# the replay that joins a module's facts: beside the plugin in the build tree
+sparse=$(realpath "${DRVCHECK_SPARSE:-$(dirname "$plugin")/../sparse/drvcheck-sparse}")
 [ -d "$kdir" ] || { echo "clang_cases: no kernel headers $kdir" >&2; exit 2; }
 mapfile -t analyzer_flags < "$root/checkers/clang/analyzer-flags.txt"
 
@@ -63,11 +65,18 @@ expected_of() {
 	done
 }
 
-# file:line:id of every drvcheck warning of one analyzer run per file
+# file:line:id of every drvcheck warning of one analyzer run per file; a
+# module of several files records the plugin's facts into one database
+# and drvcheck-sparse's replay joins them, as drvcheck scan does
 found_of() {
-	local name=$1 f; shift
+	local name=$1 f db=; shift
+	if [ $# -gt 1 ]; then
+		db=$tmp/facts.db
+		rm -f "$db"
+	fi
 	for f in "$@"; do
-		(cd "$kdir" && clang "${analyzer_flags[@]}" -Xclang -load -Xclang "$plugin" \
+		(cd "$kdir" && env ${db:+DRVCHECK_DB="$db"} \
+			clang "${analyzer_flags[@]}" -Xclang -load -Xclang "$plugin" \
 			"${kflags[@]}" -DKBUILD_MODNAME="\"$name\"" \
 			-DKBUILD_BASENAME="\"$name\"" -D__KBUILD_MODNAME="kmod_$name" \
 			"$f" -o /dev/null 2>&1) > "$tmp/out"
@@ -76,7 +85,14 @@ found_of() {
 		while IFS=: read -r path line id; do
 			echo "$(basename "$path"):$line:$id"
 		done
-	done | sort -u
+	done
+	if [ -n "$db" ] && [ -f "$db" ]; then
+		(cd "$kdir" && "$sparse" --drvcheck-replay="$db" --drvcheck-format=tab \
+			--drvcheck-checks=all) > "$tmp/joined"
+		[ $verbose = 1 ] && grep '^DRVCHECK' "$tmp/joined" >&2
+		awk -F'\t' '$1 == "DRVCHECK" { n = split($4, p, "/"); print p[n] ":" $5 ":" $2 }' \
+			"$tmp/joined"
+	fi | sort -u
 }
 
 if [ $# -gt 0 ]; then
