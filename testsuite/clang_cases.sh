@@ -74,7 +74,7 @@ found_of() {
 		db=$tmp/facts.db
 		rm -f "$db"
 	fi
-	for f in "$@"; do
+	{ for f in "$@"; do
 		(cd "$kdir" && env ${db:+DRVCHECK_DB="$db"} \
 			clang "${analyzer_flags[@]}" -Xclang -load -Xclang "$plugin" \
 			"${kflags[@]}" -DKBUILD_MODNAME="\"$name\"" \
@@ -92,7 +92,7 @@ found_of() {
 		[ $verbose = 1 ] && grep '^DRVCHECK' "$tmp/joined" >&2
 		awk -F'\t' '$1 == "DRVCHECK" { n = split($4, p, "/"); print p[n] ":" $5 ":" $2 }' \
 			"$tmp/joined"
-	fi | sort -u
+	fi; } | sort -u
 }
 
 if [ $# -gt 0 ]; then
