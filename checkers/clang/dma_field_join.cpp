@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "dma_field_join.h"
+#include "facts_export.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 
@@ -83,6 +84,43 @@ void DmaFieldJoin::reportMappedCoherent(BugReporter &BR,
 				     Map, Alloc, mapNote(Alloc));
 				break;
 			}
+}
+
+/* A map into a member or a release from one, as drvcheck-sparse records
+ * it (facts_export.h). */
+static ExportFact exportFact(const DmaFieldFact &F)
+{
+	ExportFact E;
+	E.Fn = F.Fn;
+	llvm::StringRef Call(F.Call);
+	Call.consume_back("()");
+	E.Written = modelLookup(Call);
+	E.Loc = F.Loc.asLocation();
+	E.Function = functionName(F.Function);
+	E.Size = F.Size;
+	E.Dir = F.Dir;
+	E.Offset = F.Offset;
+	return E;
+}
+
+void DmaFieldJoin::exportFacts(const SourceManager &SM) const
+{
+	FactsExport *X = FactsExport::get();
+	if (!X)
+		return;
+	for (const DmaFieldFact &M : Maps)
+		if (sharedFieldKey(M.Field)) {
+			ExportFact E = exportFact(M);
+			E.Stored = M.Field;
+			X->add(std::move(E));
+		}
+	for (const DmaFieldFact &R : Releases)
+		if (sharedFieldKey(R.Field)) {
+			ExportFact E = exportFact(R);
+			E.Handle = R.Field;
+			X->add(std::move(E));
+		}
+	X->flush(SM);
 }
 
 void DmaFieldJoin::report(BugReporter &BR, const CheckReporter &Reporter,
@@ -175,6 +213,7 @@ void DmaFieldJoin::report(BugReporter &BR, const CheckReporter &Reporter,
 				     dmaDirName(*First.Dir) + Where,
 			     Rel, First, mapNote(First));
 	}
+	exportFacts(BR.getSourceManager());
 }
 
 } // namespace drvcheck

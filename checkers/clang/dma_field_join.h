@@ -46,6 +46,8 @@ public:
 		    const TuIndex &Index) const;
 
 private:
+	/* Into DRVCHECK_DB, if set, for the module-wide replay. */
+	void exportFacts(const SourceManager &SM) const;
 	bool firstTime(const void *Site, const std::string &Field, char Side);
 
 	void reportMappedCoherent(BugReporter &BR, const CheckReporter &Reporter) const;

@@ -1,17 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "field_keys.h"
 
+#include <set>
+
 namespace drvcheck {
+
+/* The keys made of a typedef's name: not a struct tag. */
+static std::set<std::string> TypedefKeys;
 
 /* A typedef'd anonymous struct goes by its typedef name. */
 static std::string memberKey(const FieldDecl *FD)
 {
 	const RecordDecl *RD = FD->getParent();
 	std::string Record = RD->getName().str();
+	bool Typedef = false;
 	if (Record.empty())
-		if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
+		if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl()) {
 			Record = TD->getName().str();
-	return Record + "." + FD->getName().str();
+			Typedef = true;
+		}
+	std::string Key = Record + "." + FD->getName().str();
+	if (Typedef)
+		TypedefKeys.insert(Key);
+	return Key;
+}
+
+bool sharedFieldKey(const std::string &Key)
+{
+	return Key.size() && Key[0] != '.' && !TypedefKeys.count(Key);
 }
 
 std::optional<std::string> fieldKey(const MemRegion *R)

@@ -20,6 +20,10 @@ std::optional<std::string> writtenField(const Expr *E);
  * entry), if it is such a load. */
 std::optional<std::string> loadedFromField(SVal V);
 
+/* Is this key one of a named struct's members (the same struct in every
+ * file), not a typedef'd anonymous struct's? */
+bool sharedFieldKey(const std::string &Key);
+
 } // namespace drvcheck
 
 #endif

@@ -14,6 +14,7 @@
  *   the start address was read from (for PCI: the one pci_dev of a driver).
  */
 #include "checkers.h"
+#include "facts_export.h"
 #include "field_keys.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
@@ -194,10 +195,41 @@ void IomemChecker::checkPostCall(const CallEvent &Event, CheckerContext &C) cons
 		onRelease(Fn, Event, C);
 }
 
+/*
+ * A request or release of memory or I/O ports into DRVCHECK_DB, if set
+ * (facts_export.h), for the module-wide replay: once per call site, by
+ * the name the driver wrote (which says the space), the start as a
+ * constant or sparse's key of the member it is read from.
+ */
+void exportRegion(const api_fn *Fn, const RegionCall &R, const CallEvent &Event,
+		  CheckerContext &C)
+{
+	FactsExport *X = FactsExport::get();
+	const ASTContext &Ctx = C.getASTContext();
+	if (!X || (Fn->flags & API_MANAGED) ||
+	    (R.Space != SPACE_MEM && R.Space != SPACE_PORT))
+		return;
+	ExportFact E;
+	E.Fn = Fn;
+	E.Written = writtenFn(Event.getOriginExpr(), Fn, Ctx);
+	E.Loc = Event.getOriginExpr()->getBeginLoc();
+	E.Function = functionName(C.getStackFrame()->getDecl());
+	E.Size = R.Size;
+	E.Start = R.Start;
+	if (R.Start)
+		E.StartKey = "#" + std::to_string(*R.Start);
+	else if (!startKey(modelArgExpr(Event, Fn->start), Ctx, E.StartKey,
+			   E.StartHolder))
+		return;		/* nothing another file could meet it by */
+	X->add(std::move(E));
+}
+
 void IomemChecker::onRequest(const api_fn *Fn, const CallEvent &Event,
 			     CheckerContext &C) const
 {
 	RegionCall Req = regionCall(Fn, Event, C);
+	if (Seen.insert({ Event.getOriginExpr(), 'Q' }).second)
+		exportRegion(Fn, Req, Event, C);
 	if (!Req.Key.empty() && !(Fn->flags & API_MANAGED) &&
 	    Seen.insert({ Event.getOriginExpr(), 'q' }).second)
 		JoinRequests.push_back(Req);
@@ -221,6 +253,8 @@ void IomemChecker::onRelease(const api_fn *Fn, const CallEvent &Event,
 	ProgramStateRef State = C.getState();
 	SValBuilder &SVB = C.getSValBuilder();
 	RegionCall Rel = regionCall(Fn, Event, C);
+	if (Seen.insert({ Event.getOriginExpr(), 'R' }).second)
+		exportRegion(Fn, Rel, Event, C);
 	SVal Start = modelArg(Event, Fn->start), Dev = modelArg(Event, Fn->dev);
 	std::string Why;
 	bool Matched = false;
@@ -323,6 +357,8 @@ void IomemChecker::checkEndOfTranslationUnit(const TranslationUnitDecl *,
 		R->addNote("requested here", Disagreeing->Loc);
 		BR.emitReport(std::move(R));
 	}
+	if (FactsExport *X = FactsExport::get())
+		X->flush(BR.getSourceManager());
 }
 
 } // namespace

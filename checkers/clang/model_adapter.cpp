@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "model_adapter.h"
 #include "checkers.h"
+#include "facts_export.h"
 
 #include "clang/Lex/Lexer.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
@@ -199,14 +200,19 @@ std::unique_ptr<PathSensitiveBugReport>
 CheckReporter::pathReport(ExplodedNode *N, llvm::StringRef Id,
 			  llvm::StringRef Msg) const
 {
-	return std::make_unique<PathSensitiveBugReport>(bugType(Id),
-							describe(Id, Msg), N);
+	auto R = std::make_unique<PathSensitiveBugReport>(bugType(Id),
+							  describe(Id, Msg), N);
+	if (FactsExport *X = FactsExport::get())
+		X->printed(Id, R->getLocation());
+	return R;
 }
 
 std::unique_ptr<BasicBugReport>
 CheckReporter::fixedReport(llvm::StringRef Id, llvm::StringRef Msg,
 			   PathDiagnosticLocation Loc) const
 {
+	if (FactsExport *X = FactsExport::get())
+		X->printed(Id, Loc);
 	return std::make_unique<BasicBugReport>(bugType(Id), describe(Id, Msg),
 						Loc);
 }

@@ -80,7 +80,7 @@ static bool diag_parse(char *line, struct diag *d)
 	return true;
 }
 
-static char *path_in(const char *dir, const char *file)
+char *clang_diag_path(const char *dir, const char *file)
 {
 	return dir && file[0] != '/' ? xasprintf("%s/%s", dir, file)
 				     : xstrdup(file);
@@ -112,7 +112,7 @@ static struct finding *add_warning(struct diag *d, const char *dir,
 	}
 	if (!selection_has(sel, c))
 		return NULL;
-	path = path_in(dir, d->file);
+	path = clang_diag_path(dir, d->file);
 	/* the analyzer proved a path; the message names what it is about */
 	f = finding_add(out, c, CONF_HIGH, path, d->line, d->col, "",
 			d->message, d->message, ENGINE_CLANG);
@@ -147,7 +147,7 @@ char *clang_diag_parse(char *text, const char *dir,
 		}
 		if (strcmp(d.kind, "note") == 0) {
 			if (last && d.file && path_step(&d)) {
-				char *path = path_in(dir, d.file);
+				char *path = clang_diag_path(dir, d.file);
 
 				finding_add_note(last, path, d.line, d.col, d.message);
 				free(path);

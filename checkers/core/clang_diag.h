@@ -17,6 +17,9 @@
  * with relative paths taken from dir (NULL: as printed).  Returns the
  * first error line, or NULL; caller frees.
  */
+/* file taken from dir when relative (dir NULL: as is), to free. */
+char *clang_diag_path(const char *dir, const char *file);
+
 char *clang_diag_parse(char *text, const char *dir,
 		       const struct selection *sel, struct finding_list *out);
 

@@ -217,9 +217,38 @@ static int finish_file(struct clang_ctx *cc, const struct module_run *r,
 	return 0;
 }
 
+/*
+ * The replay prints the files as the plugin saw them, relative to the
+ * module's directory, where clang and the replay run: into out with the
+ * paths clang_diag_parse() gives the plugin's own warnings, so that a
+ * finding both report is one (finding_list_normalize()).
+ */
+static void add_replayed(struct finding_list *out, struct finding_list *joined,
+			 const char *dir)
+{
+	for (size_t i = 0; i < joined->n; i++) {
+		const struct finding *f = &joined->items[i];
+		char *file = clang_diag_path(dir, f->loc.file);
+		struct finding *g = finding_add(out, f->check, f->confidence, file,
+						f->loc.line, f->loc.col,
+						f->function, f->key, f->message,
+						ENGINE_CLANG);
+
+		free(file);
+		for (size_t k = 0; k < f->n_notes; k++) {
+			file = clang_diag_path(dir, f->notes[k].loc.file);
+			finding_add_note(g, file, f->notes[k].loc.line,
+					 f->notes[k].loc.col, f->notes[k].message);
+			free(file);
+		}
+	}
+	finding_list_free(joined);
+}
+
 static int finish_replay(struct clang_ctx *cc, const struct module_run *r,
 			 const struct child *c, int rc)
 {
+	struct finding_list joined = { 0 };
 	char *text;
 
 	if (rc) {
@@ -229,7 +258,8 @@ static int finish_replay(struct clang_ctx *cc, const struct module_run *r,
 		return -1;
 	}
 	text = read_file(c->out_path, NULL);
-	finding_tab_parse(text, cc->req->checks, ENGINE_CLANG, cc->out);
+	finding_tab_parse(text, cc->req->checks, ENGINE_CLANG, &joined);
+	add_replayed(cc->out, &joined, r->module->dir);
 	free(text);
 	return 0;
 }

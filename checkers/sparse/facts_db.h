@@ -7,7 +7,9 @@
  * a map in one .c, the release of the same struct member in another.
  *
  *  - facts_db.c: opening, the schema and its version;
- *  - facts_store.c: one run's facts, in one transaction, at exit;
+ *  - facts_write.c: the rows of one run, in one transaction, for any
+ *    engine (facts_write.h; the clang plugin writes through it too);
+ *  - facts_store.c: drvcheck-sparse's run (tu_facts) through it, at exit;
  *  - facts_load.c: every run's facts back into tu_facts, for the replay
  *    that `drvcheck report` asks for (drvcheck-sparse --drvcheck-replay=DB).
  *

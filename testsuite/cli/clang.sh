@@ -207,4 +207,42 @@ expect 1 "a module's facts joined by the replay" -- env DRVCHECK_CLANG="$T/factc
 	"$DRVCHECK" scan --engine clang --format json "$XTU"
 grep_in out "\"file\":\"$XTU/fooeth_rx.c\",\"line\":$XLINE,.*\"engines\":\[\"clang\"\]" "the cross-file finding is the clang engine's"
 
+
+# The real plugin writes its own facts (checkers/clang/facts_export.h):
+# the cross-file cases are found once through the replay, the same
+# modules made correct give nothing, and a replay of a user's database
+# does not repeat what the plugin printed itself.
+REAL_PLUGIN=$(dirname "$DRVCHECK")/checkers/clang/drvcheck-analyzer.so
+if [ -f "$REAL_PLUGIN" ]; then
+	real() { env -u DRVCHECK_CLANG_PLUGIN -u DRVCHECK_CLANG_FLAGS "$@"; }
+	IOX=$CASES/iomem_release_size_xtu
+	ILINE=$(grep -n 'expect\(([^)]*)\)\{0,1\}: iomem-release-mismatch' "$IOX/xadc_hw.c" | cut -d: -f1)
+	expect 1 "the real plugin: both cross-file cases" -- real \
+		"$DRVCHECK" scan --engine clang --format json "$XTU" "$IOX"
+	grep_in out "\"file\":\"$XTU/fooeth_rx.c\",\"line\":$XLINE,.*\"engines\":\[\"clang\"\]" "the real plugin: the cross-file dma-unmap-size"
+	grep_in out "\"file\":\"$IOX/xadc_hw.c\",\"line\":$ILINE,.*\"engines\":\[\"clang\"\]" "the real plugin: the cross-file iomem-release-mismatch"
+	if [ "$(grep -o '"check":"[a-z-]*"' "$T/out" | wc -l)" = 2 ]; then
+		pass=$((pass + 1)); echo "PASS the real plugin: two findings, each once"
+	else
+		fail=$((fail + 1)); echo "FAIL the real plugin: not two findings"; sed 's/^/    /' "$T/out" | head -5
+	fi
+	# the negatives: the sizes the other file used
+	mkdir -p "$T/neg"
+	cp -r "$XTU" "$IOX" "$T/neg/"
+	sed -i '/expect[^:]*: dma-unmap-size/s/FOOETH_MAX_FRAME/FOOETH_RX_BUF_LEN/' \
+		"$T/neg/dma_unmap_size_xtu/fooeth_rx.c"
+	sed -i '/expect[^:]*: iomem-release-mismatch/s/XADC_REGS_SIZE_REV1/XADC_REGS_SIZE/' \
+		"$T/neg/iomem_release_size_xtu/xadc_hw.c"
+	expect 0 "the real plugin: the modules made correct are clean" -- real \
+		"$DRVCHECK" scan --engine clang "$T/neg/dma_unmap_size_xtu" "$T/neg/iomem_release_size_xtu"
+	# a one-file module records into the user's database, with what it printed
+	rm -f "$T/one.db"
+	expect 1 "the real plugin into DRVCHECK_DB" -- real env DRVCHECK_DB="$T/one.db" \
+		"$DRVCHECK" scan --engine clang "$CASES/dma_unmap_size_ring.c"
+	expect 0 "report over it: the printed finding is not repeated" -- \
+		"$DRVCHECK" report --db "$T/one.db"
+else
+	echo "SKIP the real plugin: none at $REAL_PLUGIN (no clang-14 headers?)"
+fi
+
 finish

@@ -33,7 +33,7 @@ int fooeth_poll(struct napi_struct *napi, int budget)
 		dma_rmb();
 		len = le16_to_cpu(rxd->len);
 
-		dma_unmap_single(dev, rb->dma, FOOETH_MAX_FRAME, DMA_FROM_DEVICE); /* expect(!clang): dma-unmap-size */
+		dma_unmap_single(dev, rb->dma, FOOETH_MAX_FRAME, DMA_FROM_DEVICE); /* expect: dma-unmap-size */
 		skb = rb->skb;
 		rb->skb = NULL;
 		priv->rx_next++;

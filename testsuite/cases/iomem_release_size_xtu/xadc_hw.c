@@ -26,5 +26,5 @@ void xadc_hw_teardown(struct xadc *adc)
 {
 	writel(XADC_CTRL_RESET, adc->regs + XADC_CTRL);
 	iounmap(adc->regs);
-	release_mem_region(adc->phys, XADC_REGS_SIZE_REV1); /* expect(!clang): iomem-release-mismatch */
+	release_mem_region(adc->phys, XADC_REGS_SIZE_REV1); /* expect: iomem-release-mismatch */
 }
