@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,11 +87,63 @@ char *clang_diag_path(const char *dir, const char *file)
 				     : xstrdup(file);
 }
 
+/*
+ * The function a line is in, the kernel's way of writing C: a definition's
+ * body opens with '{' in column 0, its declarator starts in column 0 just
+ * above, and its body closes with '}' in column 0.  The analyzer's text
+ * output names no function; "" when the line is not in one.
+ */
+static char *enclosing_function(const char *path, unsigned int line)
+{
+	char *text = read_file(path, NULL), *name = xstrdup("");
+	char **lines = NULL;
+	size_t n = 0, cap = 0, open = 0;
+
+	if (!text)
+		return name;
+	for (char *p = text; *p; n++) {
+		GROW(lines, cap, n + 1);
+		lines[n] = p;
+		p += strcspn(p, "\n");
+		if (*p)
+			*p++ = '\0';
+	}
+	for (size_t i = line <= n ? line - 1 : n; i-- > 0;) {
+		if (lines[i][0] == '}')
+			break;
+		if (strcmp(lines[i], "{") == 0) {
+			open = i;
+			break;
+		}
+	}
+	/* the declarator: from its column-0 line, the word before '(' */
+	for (size_t i = open; open && i-- > 0 && open - i <= 8;) {
+		const char *l = lines[i], *paren = strchr(l, '('), *end, *start;
+
+		if (l[0] == ' ' || l[0] == '\t' || !paren)
+			continue;
+		for (end = paren; end > l && end[-1] == ' '; end--)
+			;
+		for (start = end; start > l && (isalnum((unsigned char)start[-1]) ||
+						 start[-1] == '_'); start--)
+			;
+		if (start < end) {
+			free(name);
+			name = xstrndup(start, (size_t)(end - start));
+		}
+		break;
+	}
+	free(lines);
+	free(text);
+	return name;
+}
+
 /* A drvcheck warning; NULL when it is not one or not selected. */
 static struct finding *add_warning(struct diag *d, const char *dir,
 				   const struct selection *sel,
 				   struct finding_list *out)
 {
+	char *fn;
 	char *tag = strstr(d->message, TAG), *id, *path;
 	const struct check *c;
 	struct finding *f;
@@ -113,9 +166,11 @@ static struct finding *add_warning(struct diag *d, const char *dir,
 	if (!selection_has(sel, c))
 		return NULL;
 	path = clang_diag_path(dir, d->file);
+	fn = enclosing_function(path, d->line);
 	/* the analyzer proved a path; the message names what it is about */
-	f = finding_add(out, c, CONF_HIGH, path, d->line, d->col, "",
+	f = finding_add(out, c, CONF_HIGH, path, d->line, d->col, fn,
 			d->message, d->message, ENGINE_CLANG);
+	free(fn);
 	free(path);
 	return f;
 }
