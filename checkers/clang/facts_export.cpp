@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 extern "C" {
 #include "sparse/facts_write.h"
@@ -127,6 +128,16 @@ void FactsExport::flush(const SourceManager &SM)
 		LocKeys.push_back("struct " + Field);
 		return Locs[Field] = (int)LocKeys.size() - 1;
 	};
+	/*
+	 * A member this file maps with several kinds (a TX ring's head as
+	 * single, its fragments as pages) has no one kind another file's
+	 * release could be judged against: it gets no sources, as sparse's
+	 * facts give a member the replay cannot pin down.
+	 */
+	std::map<std::string, std::set<int>> KindsOf;
+	for (const ExportFact &F : Facts)
+		if (!F.Stored.empty())
+			KindsOf[F.Stored].insert(F.Fn->kind);
 	std::vector<std::pair<int, int>> Sources;
 	std::vector<Place> Places;
 	std::vector<int> Handles;
@@ -134,7 +145,7 @@ void FactsExport::flush(const SourceManager &SM)
 		const ExportFact &F = Facts[I];
 		Places.push_back(placeOf(SM, F.Loc));
 		Handles.push_back(F.Handle.empty() ? -1 : loc(F.Handle));
-		if (!F.Stored.empty())
+		if (!F.Stored.empty() && KindsOf[F.Stored].size() == 1)
 			Sources.push_back({ loc(F.Stored), (int)I });
 	}
 
