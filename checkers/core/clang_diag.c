@@ -93,21 +93,10 @@ char *clang_diag_path(const char *dir, const char *file)
  * above, and its body closes with '}' in column 0.  The analyzer's text
  * output names no function; "" when the line is not in one.
  */
-static char *enclosing_function(const char *path, unsigned int line)
+static char *function_at(char **lines, size_t n, unsigned int line)
 {
-	char *text = read_file(path, NULL), *name = xstrdup("");
-	char **lines = NULL;
-	size_t n = 0, cap = 0, open = 0;
+	size_t open = 0;
 
-	if (!text)
-		return name;
-	for (char *p = text; *p; n++) {
-		GROW(lines, cap, n + 1);
-		lines[n] = p;
-		p += strcspn(p, "\n");
-		if (*p)
-			*p++ = '\0';
-	}
 	for (size_t i = line <= n ? line - 1 : n; i-- > 0;) {
 		if (lines[i][0] == '}')
 			break;
@@ -127,15 +116,41 @@ static char *enclosing_function(const char *path, unsigned int line)
 		for (start = end; start > l && (isalnum((unsigned char)start[-1]) ||
 						 start[-1] == '_'); start--)
 			;
-		if (start < end) {
-			free(name);
-			name = xstrndup(start, (size_t)(end - start));
-		}
-		break;
+		return start < end ? xstrndup(start, (size_t)(end - start))
+				   : xstrdup("");
 	}
-	free(lines);
-	free(text);
-	return name;
+	return xstrdup("");
+}
+
+/* Names the functions of out's findings from first on, each file read once. */
+static void name_functions(struct finding_list *out, size_t first)
+{
+	for (size_t i = first; i < out->n; i++) {
+		const char *file = out->items[i].loc.file;
+		char *text, **lines = NULL;
+		size_t n = 0, cap = 0;
+
+		if (*out->items[i].function || !(text = read_file(file, NULL)))
+			continue;
+		for (char *p = text; *p; n++) {
+			GROW(lines, cap, n + 1);
+			lines[n] = p;
+			p += strcspn(p, "\n");
+			if (*p)
+				*p++ = '\0';
+		}
+		for (size_t k = i; k < out->n; k++) {
+			struct finding *f = &out->items[k];
+
+			if (*f->function || strcmp(f->loc.file, file))
+				continue;
+			free(f->function);
+			f->function = function_at(lines, n, f->loc.line);
+			finding_fingerprint(f);
+		}
+		free(lines);
+		free(text);
+	}
 }
 
 /* A drvcheck warning; NULL when it is not one or not selected. */
@@ -143,7 +158,6 @@ static struct finding *add_warning(struct diag *d, const char *dir,
 				   const struct selection *sel,
 				   struct finding_list *out)
 {
-	char *fn;
 	char *tag = strstr(d->message, TAG), *id, *path;
 	const struct check *c;
 	struct finding *f;
@@ -166,11 +180,9 @@ static struct finding *add_warning(struct diag *d, const char *dir,
 	if (!selection_has(sel, c))
 		return NULL;
 	path = clang_diag_path(dir, d->file);
-	fn = enclosing_function(path, d->line);
 	/* the analyzer proved a path; the message names what it is about */
-	f = finding_add(out, c, CONF_HIGH, path, d->line, d->col, fn,
+	f = finding_add(out, c, CONF_HIGH, path, d->line, d->col, "",
 			d->message, d->message, ENGINE_CLANG);
-	free(fn);
 	free(path);
 	return f;
 }
@@ -190,6 +202,7 @@ char *clang_diag_parse(char *text, const char *dir,
 {
 	struct finding *last = NULL;
 	char *save = NULL, *first_error = NULL;
+	size_t first = out->n;
 
 	for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
@@ -216,5 +229,6 @@ char *clang_diag_parse(char *text, const char *dir,
 		}
 		free(copy);
 	}
+	name_functions(out, first);
 	return first_error;
 }

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,34 +97,20 @@ static bool add_line(const char *line, struct finding_list *list,
 	return ok;
 }
 
+static int read_line(char *line, unsigned int lineno, const char *name,
+		     void *list)
+{
+	const char *why;
+
+	if (!line[strspn(line, " \t")] || add_line(line, list, &why))
+		return 0;
+	fprintf(stderr, "drvcheck: %s:%u: not drvcheck's JSON output (scan "
+		"--format json): expected %s\n", name, lineno,
+		why ? why : "an object");
+	return -1;
+}
+
 int findings_read_json(const char *path, struct finding_list *list)
 {
-	const char *name = path && strcmp(path, "-") ? path : "<stdin>";
-	char *text = read_file_or_stdin(path);
-	unsigned int lineno = 0;
-	int ret = 0;
-
-	if (!text) {
-		fprintf(stderr, "drvcheck: %s: %s\n", name, strerror(errno));
-		return -1;
-	}
-	for (char *line = text, *next; line && *line; line = next) {
-		const char *why;
-
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		lineno++;
-		if (!line[strspn(line, " \t\r")])
-			continue;
-		if (!add_line(line, list, &why)) {
-			fprintf(stderr, "drvcheck: %s:%u: not drvcheck's JSON "
-				"output (scan --format json): expected %s\n",
-				name, lineno, why ? why : "an object");
-			ret = -1;
-			break;
-		}
-	}
-	free(text);
-	return ret;
+	return for_each_input_line(path, read_line, list);
 }

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,33 +174,30 @@ static void console_line(struct runtime_log *log, struct console_error *c,
 	c->e.msg = xstrndup(text, (size_t)(tag - text - (tag > text)));
 }
 
+struct log_reader {
+	struct runtime_log *log;
+	struct console_error c;
+};
+
+static int read_line(char *line, unsigned int lineno, const char *name,
+		     void *arg)
+{
+	struct log_reader *r = arg;
+
+	if (strncmp(line, "id=", 3) != 0) {
+		console_line(r->log, &r->c, line);
+		return 0;
+	}
+	console_flush(r->log, &r->c);
+	return debugfs_line(r->log, line, name, lineno);
+}
+
 int runtime_log_read(const char *path, struct runtime_log *log)
 {
-	const char *name = path && strcmp(path, "-") ? path : "<stdin>";
-	struct console_error c = { 0 };
-	char *text = read_file_or_stdin(path);
-	unsigned int lineno = 0;
-	int ret = 0;
+	struct log_reader r = { .log = log };
+	int ret = for_each_input_line(path, read_line, &r);
 
-	if (!text) {
-		fprintf(stderr, "drvcheck: %s: %s\n", name, strerror(errno));
-		return -1;
-	}
-	for (char *line = text, *next; line && *line && !ret; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		lineno++;
-		line[strcspn(line, "\r")] = '\0';
-		if (strncmp(line, "id=", 3) == 0) {
-			console_flush(log, &c);
-			ret = debugfs_line(log, line, name, lineno);
-		} else {
-			console_line(log, &c, line);
-		}
-	}
-	console_flush(log, &c);
-	free(text);
+	console_flush(log, &r.c);
 	return ret;
 }
 

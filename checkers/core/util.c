@@ -168,6 +168,28 @@ char *read_file_or_stdin(const char *path)
 	return read_file(path, NULL);
 }
 
+int for_each_input_line(const char *path, line_fn *fn, void *arg)
+{
+	const char *name = path && strcmp(path, "-") ? path : "<stdin>";
+	char *text = read_file_or_stdin(path);
+	unsigned int lineno = 0;
+	int ret = 0;
+
+	if (!text) {
+		fprintf(stderr, "drvcheck: %s: %s\n", name, strerror(errno));
+		return -1;
+	}
+	for (char *line = text, *next; line && *line && !ret; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		line[strcspn(line, "\r")] = '\0';
+		ret = fn(line, ++lineno, name, arg);
+	}
+	free(text);
+	return ret;
+}
+
 bool is_dir(const char *path)
 {
 	struct stat st;

@@ -36,6 +36,15 @@ char *read_file(const char *path, size_t *len);
 /* read_file(), or standard input for NULL or "-". */
 char *read_file_or_stdin(const char *path);
 
+/*
+ * Calls fn on each line of path (NULL or "-": standard input), without its
+ * '\r\n', with name (the path, or "<stdin>") for messages, until fn returns
+ * non-zero; returns that, 0, or -1 when the input is unreadable (printed).
+ */
+typedef int line_fn(char *line, unsigned int lineno, const char *name,
+		    void *arg);
+int for_each_input_line(const char *path, line_fn *fn, void *arg);
+
 bool is_dir(const char *path);
 bool is_regular(const char *path);
 bool has_suffix(const char *s, const char *suffix);
