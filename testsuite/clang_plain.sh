@@ -3,7 +3,7 @@
 #
 # The plugin the way a user loads it, without drvcheck's flag file:
 #   clang --analyze -fplugin=drvcheck-analyzer.so -Xclang -analyzer-checker=drvcheck
-# and, when scan-build-14 is installed, scan-build -load-plugin.  Both
+# and scan-build-14 -load-plugin.  Both
 # must report dma_unmap_size_local.c's unmap (line 65) under the
 # contract's id, with the note at the map.
 #
@@ -35,7 +35,7 @@ if command -v scan-build-14 > /dev/null; then
 	grep -rqs "drvcheck-dma-unmap-size" "$tmp/sb" ||
 		fail "scan-build-14 -load-plugin: no dma-unmap-size report"
 else
-	echo "SKIP scan-build-14 not installed"
+	fail "scan-build-14 is missing (bootstrap installs clang-tools-14)"
 fi
 [ $failures = 0 ] && echo "clang_plain: ok"
 [ $failures = 0 ]
