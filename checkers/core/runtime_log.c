@@ -31,7 +31,6 @@ static bool same(const char *a, const char *b)
 /* Takes ownership of e's strings. */
 static void add_error(struct runtime_log *log, struct runtime_error *e)
 {
-	log->lines++;
 	for (size_t i = 0; i < log->n; i++) {
 		struct runtime_error *o = &log->items[i];
 

@@ -30,7 +30,6 @@ struct runtime_error {
 struct runtime_log {
 	struct runtime_error *items;
 	size_t n, cap;
-	unsigned int lines;	/* error lines read, before merging */
 };
 
 /*

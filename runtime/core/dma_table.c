@@ -170,7 +170,7 @@ int rt_dma_table_grow(struct rt_dma_table *t, size_t entries)
 	return 0;
 }
 
-static long shards_free(const struct rt_dma_table *t)
+long rt_dma_table_free(const struct rt_dma_table *t)
 {
 	long n = 0;
 
@@ -179,14 +179,9 @@ static long shards_free(const struct rt_dma_table *t)
 	return n;
 }
 
-long rt_dma_table_free(const struct rt_dma_table *t)
-{
-	return shards_free(t);
-}
-
 long rt_dma_table_live(const struct rt_dma_table *t)
 {
-	return rt_atomic_read(&t->capacity) - shards_free(t);
+	return rt_atomic_read(&t->capacity) - rt_dma_table_free(t);
 }
 
 static unsigned int drv_index(u16 drv)
