@@ -344,16 +344,24 @@ static int unmap_resource_pre(struct kprobe *p, struct pt_regs *regs)
 	return 0;
 }
 
-/* dma_unmap_sg_attrs(dev, sg, nents, dir, attrs) */
-static int unmap_sg_pre(struct kprobe *p, struct pt_regs *regs)
+/*
+ * dma_unmap_sg_attrs(dev, sg, nents, dir, attrs) and
+ * dma_sync_sg_for_{cpu,device}(dev, sg, nelems, dir): the same arguments.
+ */
+static void sg_call(struct pt_regs *regs, enum sg_op op)
 {
 	struct rt_site site;
 
 	if (!entry_begin(regs, &site))
-		return 0;
+		return;
 	sg_release((void *)ENTRY_ARGS(regs, 0), (void *)ENTRY_ARGS(regs, 1),
-		   (int)ENTRY_ARGS(regs, 2), ENTRY_ARGS(regs, 3), SG_UNMAP);
+		   (int)ENTRY_ARGS(regs, 2), ENTRY_ARGS(regs, 3), op);
 	rt_ctx_leave();
+}
+
+static int unmap_sg_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	sg_call(regs, SG_UNMAP);
 	return 0;
 }
 
@@ -382,27 +390,15 @@ static int sync_single_device_pre(struct kprobe *p, struct pt_regs *regs)
 	return 0;
 }
 
-/* dma_sync_sg_for_{cpu,device}(dev, sg, nelems, dir) */
-static void sync_sg(struct pt_regs *regs, enum sg_op op)
-{
-	struct rt_site site;
-
-	if (!entry_begin(regs, &site))
-		return;
-	sg_release((void *)ENTRY_ARGS(regs, 0), (void *)ENTRY_ARGS(regs, 1),
-		   (int)ENTRY_ARGS(regs, 2), ENTRY_ARGS(regs, 3), op);
-	rt_ctx_leave();
-}
-
 static int sync_sg_cpu_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	sync_sg(regs, SG_SYNC_CPU);
+	sg_call(regs, SG_SYNC_CPU);
 	return 0;
 }
 
 static int sync_sg_device_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	sync_sg(regs, SG_SYNC_DEVICE);
+	sg_call(regs, SG_SYNC_DEVICE);
 	return 0;
 }
 
