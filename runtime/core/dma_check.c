@@ -12,8 +12,15 @@ void rt_dma_ctx_init(struct rt_dma_ctx *c, struct rt_dma_table *t,
 	rt_atomic_set(&c->untracked, 0);
 }
 
-static struct rt_error_site site_of(const struct rt_dma_ref *ref,
-				    const struct rt_dma_entry *e)
+/*
+ * Report an error of the call ref, about the mapping e (NULL: none).  The
+ * error site is built here, not by the checks: the fast path, where
+ * nothing is wrong, builds nothing.
+ */
+static void __attribute__((format(printf, 5, 6)))
+dma_error(struct rt_dma_ctx *c, enum rt_check id,
+	  const struct rt_dma_ref *ref, const struct rt_dma_entry *e,
+	  const char *fmt, ...)
 {
 	struct rt_error_site s = {
 		.drv = ref->drv,
@@ -22,12 +29,15 @@ static struct rt_error_site site_of(const struct rt_dma_ref *ref,
 		.addr = ref->handle,
 		.size = ref->size,
 	};
+	va_list ap;
 
 	if (e) {
 		s.map_stack = e->stack;
 		s.nmap_stack = e->nstack;
 	}
-	return s;
+	va_start(ap, fmt);
+	rt_vreport(c->rep, id, &s, PREFIX, fmt, ap);
+	va_end(ap);
 }
 
 static struct rt_dma_key key_of(const struct rt_dma_ref *ref)
@@ -52,24 +62,23 @@ static bool is_coherent(unsigned int kind)
 static void check_area(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 		       enum rt_mem_area area)
 {
-	struct rt_error_site s = site_of(ref, NULL);
 	unsigned long long addr = ref->cpu_addr, len = ref->size;
 
 	switch (area) {
 	case RT_MEM_OK:
 		break;
 	case RT_MEM_STACK:
-		rt_report(c->rep, RT_DMA_MAP_STACK, &s, PREFIX,
+		dma_error(c, RT_DMA_MAP_STACK, ref, NULL,
 			  "device driver maps memory from stack [addr=0x%llx]",
 			  addr);
 		break;
 	case RT_MEM_VMALLOC:
-		rt_report(c->rep, RT_DMA_MAP_STACK, &s, PREFIX,
+		dma_error(c, RT_DMA_MAP_STACK, ref, NULL,
 			  "device driver maps memory from vmalloc area "
 			  "[addr=0x%llx] [len=%llu]", addr, len);
 		break;
 	case RT_MEM_TEXT:
-		rt_report(c->rep, RT_DMA_MAP_STACK, &s, PREFIX,
+		dma_error(c, RT_DMA_MAP_STACK, ref, NULL,
 			  "device driver maps memory from kernel text or rodata "
 			  "[addr=0x%llx] [len=%llu]", addr, len);
 		break;
@@ -79,24 +88,26 @@ static void check_area(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 int rt_dma_map(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 	       enum rt_mem_area area)
 {
-	struct rt_dma_table *t = c->table;
-	unsigned int bucket = rt_dma_hash(t, ref->handle);
 	struct rt_dma_entry *e, other;
+	struct rt_dma_bucket b;
+	bool overlap;
 
 	check_area(c, ref, area);
 	if (ref->dir == RT_DMA_NONE) {
-		struct rt_error_site s = site_of(ref, NULL);
 
-		rt_report(c->rep, RT_DMA_DIRECTION, &s, PREFIX,
+		dma_error(c, RT_DMA_DIRECTION, ref, NULL,
 			  "device driver maps DMA memory with DMA_NONE "
 			  "[device address=0x%016llx] [size=%llu bytes]",
 			  (unsigned long long)ref->handle,
 			  (unsigned long long)ref->size);
 	}
 
-	e = rt_dma_entry_get(t, bucket, ref->drv);
-	if (!e)
+	rt_dma_lock_bucket(c->table, ref->handle, &b);
+	e = rt_dma_entry_new(&b, ref->drv);
+	if (!e) {
+		rt_dma_unlock_bucket(&b);
 		return -1;
+	}
 	e->dev = ref->dev;
 	e->dev_name = ref->dev_name;
 	e->handle = ref->handle;
@@ -106,19 +117,19 @@ int rt_dma_map(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 	e->sg_mapped = ref->sg_mapped;
 	e->kind = ref->kind;
 	e->dir = ref->dir;
-	if (t->flags & RT_DMA_STACKS)
+	if (c->table->flags & RT_DMA_STACKS)
 		e->nstack = (u8)rt_stack_save(e->stack, RT_STACK_DEPTH, 1);
 
 	/*
 	 * Coherent memory is the allocator's own and cannot overlap; a
 	 * DMA_ATTR_SKIP_CPU_SYNC mapping shares its buffer on purpose.
 	 */
-	if (rt_dma_insert(t, e, bucket,
-			  !is_coherent(ref->kind) &&
-			  !(ref->flags & RT_REF_SKIP_CPU_SYNC), &other)) {
-		struct rt_error_site s = site_of(ref, e);
+	overlap = rt_dma_link(&b, e, !is_coherent(ref->kind) &&
+			      !(ref->flags & RT_REF_SKIP_CPU_SYNC), &other);
+	if (overlap) {
+		/* Under the lock, as an unmap's errors: e is still ours. */
 
-		rt_report(c->rep, RT_DMA_OVERLAP, &s, PREFIX,
+		dma_error(c, RT_DMA_OVERLAP, ref, NULL,
 			  "cacheline tracking EEXIST, overlapping mappings "
 			  "aren't supported [cpu address=0x%016llx] "
 			  "[device address=0x%016llx] [first mapped at "
@@ -128,15 +139,14 @@ int rt_dma_map(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 			  (unsigned long long)other.handle,
 			  rt_driver(c->rep, other.drv)->name);
 	}
+	rt_dma_unlock_bucket(&b);
 	return 0;
 }
 
 static void not_mapped(struct rt_dma_ctx *c, const struct rt_dma_ref *ref)
 {
-	struct rt_error_site s = site_of(ref, NULL);
-
 	if (ref->flags & RT_REF_MAP_ERROR) {
-		rt_report(c->rep, RT_DMA_MAPPING_ERROR_UNCHECKED, &s, PREFIX,
+		dma_error(c, RT_DMA_MAPPING_ERROR_UNCHECKED, ref, NULL,
 			  "device driver tries to free an invalid DMA memory "
 			  "address");
 		return;
@@ -146,7 +156,7 @@ static void not_mapped(struct rt_dma_ctx *c, const struct rt_dma_ref *ref)
 		rt_atomic_inc(&c->untracked);
 		return;
 	}
-	rt_report(c->rep, RT_DMA_DOUBLE_UNMAP, &s, PREFIX,
+	dma_error(c, RT_DMA_DOUBLE_UNMAP, ref, NULL,
 		  "device driver tries to free DMA memory it has not allocated "
 		  "[device address=0x%016llx] [size=%llu bytes]",
 		  (unsigned long long)ref->handle,
@@ -157,11 +167,10 @@ static void not_mapped(struct rt_dma_ctx *c, const struct rt_dma_ref *ref)
 static void check_unmap(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 			const struct rt_dma_entry *e)
 {
-	struct rt_error_site s = site_of(ref, e);
 	unsigned long long addr = ref->handle, size = ref->size;
 
 	if (ref->size != e->size)
-		rt_report(c->rep, RT_DMA_UNMAP_SIZE, &s, PREFIX,
+		dma_error(c, RT_DMA_UNMAP_SIZE, ref, e,
 			  "device driver frees DMA memory with different size "
 			  "[device address=0x%016llx] [map size=%llu bytes] "
 			  "[unmap size=%llu bytes]", addr,
@@ -172,14 +181,14 @@ static void check_unmap(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 				   RT_DMA_COHERENT_STREAMING_MIX :
 				   RT_DMA_UNMAP_KIND;
 
-		rt_report(c->rep, id, &s, PREFIX,
+		dma_error(c, id, ref, e,
 			  "device driver frees DMA memory with wrong function "
 			  "[device address=0x%016llx] [size=%llu bytes] "
 			  "[mapped as %s] [unmapped as %s]", addr, size,
 			  rt_dma_kind_names[e->kind],
 			  rt_dma_kind_names[ref->kind]);
 	} else if (is_coherent(e->kind) && ref->cpu_addr != e->cpu_addr) {
-		rt_report(c->rep, RT_DMA_FREE_CPU_ADDR, &s, PREFIX,
+		dma_error(c, RT_DMA_FREE_CPU_ADDR, ref, e,
 			  "device driver frees DMA memory with different CPU "
 			  "address [device address=0x%016llx] [size=%llu bytes] "
 			  "[cpu alloc address=0x%016llx] "
@@ -190,13 +199,13 @@ static void check_unmap(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 
 	if (ref->sg_nents && ref->kind == RT_DMA_SG &&
 	    ref->sg_nents != e->sg_nents)
-		rt_report(c->rep, RT_DMA_UNMAP_SG_NENTS, &s, PREFIX,
+		dma_error(c, RT_DMA_UNMAP_SG_NENTS, ref, e,
 			  "device driver frees DMA sg list with different entry "
 			  "count [map count=%d] [unmap count=%d]",
 			  e->sg_nents, ref->sg_nents);
 
 	if (ref->dir != e->dir)
-		rt_report(c->rep, RT_DMA_DIRECTION, &s, PREFIX,
+		dma_error(c, RT_DMA_DIRECTION, ref, e,
 			  "device driver frees DMA memory with different "
 			  "direction [device address=0x%016llx] [size=%llu bytes] "
 			  "[mapped with %s] [unmapped with %s]", addr, size,
@@ -205,42 +214,38 @@ static void check_unmap(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 
 void rt_dma_unmap(struct rt_dma_ctx *c, const struct rt_dma_ref *ref)
 {
-	struct rt_dma_table *t = c->table;
 	struct rt_dma_key key = key_of(ref);
-	struct rt_dma_entry **link, *e;
-	struct rt_dma_bucket *b;
-	rt_lock_flags_t flags;
+	struct rt_dma_entry **link;
+	struct rt_dma_bucket b;
 
-	b = rt_dma_lock_bucket(t, rt_dma_hash(t, ref->handle), &flags);
-	link = rt_dma_find_exact(b, &key);
+	rt_dma_lock_bucket(c->table, ref->handle, &b);
+	link = rt_dma_find_exact(&b, &key);
 	if (!link) {
-		rt_dma_unlock_bucket(b, flags);
+		rt_dma_unlock_bucket(&b);
 		not_mapped(c, ref);
 		return;
 	}
 	check_unmap(c, ref, *link);
-	e = rt_dma_unlink(t, link);
-	rt_dma_unlock_bucket(b, flags);
-	rt_dma_entry_put(t, e);
+	rt_dma_entry_free(&b, link);
+	rt_dma_unlock_bucket(&b);
 }
 
 /* The sync checks of one found entry, bucket locked. */
 static void check_sync(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 		       const struct rt_dma_entry *e, bool for_cpu)
 {
-	struct rt_error_site s = site_of(ref, e);
 	unsigned long long addr = ref->handle, esize = e->size;
 	u64 end = ref->handle - e->handle + ref->size;
 
 	if (is_coherent(e->kind))
-		rt_report(c->rep, RT_DMA_COHERENT_STREAMING_MIX, &s, PREFIX,
+		dma_error(c, RT_DMA_COHERENT_STREAMING_MIX, ref, e,
 			  "device driver syncs coherent DMA memory "
 			  "[device address=0x%016llx] [size=%llu bytes] "
 			  "[mapped as %s]", addr, esize,
 			  rt_dma_kind_names[e->kind]);
 
 	if (end > e->size)
-		rt_report(c->rep, RT_DMA_UNMAP_SIZE, &s, PREFIX,
+		dma_error(c, RT_DMA_UNMAP_SIZE, ref, e,
 			  "device driver syncs DMA memory outside allocated "
 			  "range [device address=0x%016llx] "
 			  "[allocation size=%llu bytes] [sync offset+size=%llu]",
@@ -249,7 +254,7 @@ static void check_sync(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 
 	if (ref->sg_nents && ref->kind == RT_DMA_SG &&
 	    ref->sg_nents != e->sg_nents)
-		rt_report(c->rep, RT_DMA_UNMAP_SG_NENTS, &s, PREFIX,
+		dma_error(c, RT_DMA_UNMAP_SG_NENTS, ref, e,
 			  "device driver syncs DMA sg list with different entry "
 			  "count [map count=%d] [sync count=%d]",
 			  e->sg_nents, ref->sg_nents);
@@ -258,7 +263,7 @@ static void check_sync(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 		return;
 
 	if (ref->dir != e->dir)
-		rt_report(c->rep, RT_DMA_DIRECTION, &s, PREFIX,
+		dma_error(c, RT_DMA_DIRECTION, ref, e,
 			  "device driver syncs DMA memory with different "
 			  "direction [device address=0x%016llx] [size=%llu bytes] "
 			  "[mapped with %s] [synced with %s]", addr, esize,
@@ -267,7 +272,7 @@ static void check_sync(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 	/* As dma-debug: a wrong sync direction already said it once. */
 	if (for_cpu && e->dir != RT_DMA_FROM_DEVICE &&
 	    ref->dir != RT_DMA_TO_DEVICE)
-		rt_report(c->rep, RT_DMA_DIRECTION, &s, PREFIX,
+		dma_error(c, RT_DMA_DIRECTION, ref, e,
 			  "device driver syncs device read-only DMA memory for "
 			  "cpu [device address=0x%016llx] [size=%llu bytes] "
 			  "[mapped with %s] [synced with %s]", addr, esize,
@@ -275,7 +280,7 @@ static void check_sync(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 
 	if (!for_cpu && e->dir != RT_DMA_TO_DEVICE &&
 	    ref->dir != RT_DMA_FROM_DEVICE)
-		rt_report(c->rep, RT_DMA_DIRECTION, &s, PREFIX,
+		dma_error(c, RT_DMA_DIRECTION, ref, e,
 			  "device driver syncs device write-only DMA memory to "
 			  "device [device address=0x%016llx] [size=%llu bytes] "
 			  "[mapped with %s] [synced with %s]", addr, esize,
@@ -286,27 +291,22 @@ void rt_dma_sync(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 		 bool for_cpu)
 {
 	struct rt_dma_key key = key_of(ref);
-	struct rt_dma_bucket *b;
+	struct rt_dma_bucket b;
 	struct rt_dma_entry *e;
-	rt_lock_flags_t flags;
 
-	e = rt_dma_find_containing(c->table, &key, &b, &flags);
-	if (!e) {
-		struct rt_error_site s = site_of(ref, NULL);
-
-		if (rt_atomic_read(&c->table->dropped)) {
-			rt_atomic_inc(&c->untracked);
-			return;
-		}
-		rt_report(c->rep, RT_DMA_SYNC_UNMAPPED, &s, PREFIX,
+	e = rt_dma_find_containing(c->table, &key, &b);
+	if (e)
+		check_sync(c, ref, e, for_cpu);
+	else if (rt_atomic_read(&c->table->dropped))
+		/* After a drop the mapping may be one we never saw. */
+		rt_atomic_inc(&c->untracked);
+	else
+		dma_error(c, RT_DMA_SYNC_UNMAPPED, ref, NULL,
 			  "device driver tries to sync DMA memory it has not "
 			  "allocated [device address=0x%016llx] [size=%llu bytes]",
 			  (unsigned long long)ref->handle,
 			  (unsigned long long)ref->size);
-		return;
-	}
-	check_sync(c, ref, e, for_cpu);
-	rt_dma_unlock_bucket(b, flags);
+	rt_dma_unlock_bucket(&b);
 }
 
 struct pending {

@@ -8,12 +8,16 @@
  *
  * The contract both sides keep:
  *   rt_alloc_big/rt_free_big  large arrays, may sleep: never on a hook path;
- *   rt_lock_t                 a per-bucket lock that is safe in hard IRQ
+ *   rt_lock_t                 a short-held spinlock, safe in hard IRQ
  *                             context (the kernel disables interrupts);
  *   rt_log/rt_log_ratelimited one line of text, no trailing newline needed;
  *   rt_stack_save             the caller's return addresses, innermost first;
  *   rt_time_ns                monotonic nanoseconds;
- *   rt_atomic_t               a long that several CPUs update without a lock.
+ *   rt_atomic_t               a long that several CPUs update without a lock;
+ *   rt_pcpu_t                 memory with a copy per CPU (in user space, per
+ *                             live thread): rt_pcpu_this() is the caller's
+ *                             copy, to be used with preemption off (a lock
+ *                             held); readers visit every rt_pcpu_of().
  */
 #ifndef DRVCHECK_RT_ENV_H
 #define DRVCHECK_RT_ENV_H
@@ -57,6 +61,34 @@ unsigned int rt_stack_save(unsigned long *buf, unsigned int max,
 
 u64 rt_time_ns(void);
 
+/* A copy per thread slot; a slot is one live thread's at a time. */
+#define RT_USER_CPUS	64
+
+typedef struct {
+	void *base;
+	size_t size;		/* of one copy, in whole cache lines */
+} rt_pcpu_t;
+
+int rt_pcpu_alloc(rt_pcpu_t *p, size_t size);	/* zeroed; -1: no memory */
+void rt_pcpu_free(rt_pcpu_t *p);
+void *rt_pcpu_of(const rt_pcpu_t *p, unsigned int cpu);	/* NULL: none */
+
+/* The calling thread's slot, -1 until its first rt_pcpu_this(). */
+extern __thread int rt_thread_slot;
+int rt_thread_slot_claim(void);
+
+static inline void *rt_pcpu_this(const rt_pcpu_t *p)
+{
+	if (__builtin_expect(rt_thread_slot < 0, 0))
+		rt_thread_slot = rt_thread_slot_claim();
+	return (char *)p->base + (size_t)rt_thread_slot * p->size;
+}
+
+static inline unsigned int rt_pcpu_ids(void)
+{
+	return RT_USER_CPUS;
+}
+
 typedef struct {
 	long v;
 } rt_atomic_t;
@@ -87,6 +119,17 @@ static inline bool rt_atomic_try_cmpxchg(rt_atomic_t *a, long *old, long new)
 #define rt_unlikely(x)	__builtin_expect(!!(x), 0)
 
 #endif /* !__KERNEL__ */
+
+/* sparse's lock context annotations; nothing to user-space compilers. */
+#ifdef __KERNEL__
+#define rt_acquires(x)	__acquires(x)
+#define rt_releases(x)	__releases(x)
+#define rt_must_hold(x)	__must_hold(x)
+#else
+#define rt_acquires(x)
+#define rt_releases(x)
+#define rt_must_hold(x)
+#endif
 
 /* Shared by both sides. */
 static inline void rt_atomic_inc(rt_atomic_t *a)

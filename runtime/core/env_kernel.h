@@ -3,7 +3,7 @@
  * The kernel environment for runtime/core, included by env.h when
  * __KERNEL__ is defined (drvcheck_rt.ko).  Same contract as the user-space
  * declarations in env.h.  Hooks run in any context, hard IRQ included, so
- * the bucket lock disables interrupts and nothing here that a hook reaches
+ * the table locks disable interrupts and nothing here that a hook reaches
  * may sleep; rt_alloc_big may, and is only called at init and from the
  * pool-grow work item.
  */
@@ -14,6 +14,7 @@
 #include <linux/compiler.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/percpu.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -69,6 +70,37 @@ static inline unsigned int rt_stack_save(unsigned long *buf, unsigned int max,
 static inline u64 rt_time_ns(void)
 {
 	return ktime_get_ns();
+}
+
+typedef struct {
+	void __percpu *p;
+} rt_pcpu_t;
+
+static inline int rt_pcpu_alloc(rt_pcpu_t *p, size_t size)
+{
+	p->p = __alloc_percpu(size, SMP_CACHE_BYTES);	/* zeroed */
+	return p->p ? 0 : -1;
+}
+
+static inline void rt_pcpu_free(rt_pcpu_t *p)
+{
+	free_percpu(p->p);
+	p->p = NULL;
+}
+
+static inline void *rt_pcpu_this(const rt_pcpu_t *p)
+{
+	return this_cpu_ptr(p->p);
+}
+
+static inline unsigned int rt_pcpu_ids(void)
+{
+	return nr_cpu_ids;
+}
+
+static inline void *rt_pcpu_of(const rt_pcpu_t *p, unsigned int cpu)
+{
+	return cpu_possible(cpu) ? per_cpu_ptr(p->p, cpu) : NULL;
 }
 
 typedef atomic_long_t rt_atomic_t;

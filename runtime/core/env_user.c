@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The user-space environment: pthread spinlocks, malloc, glibc backtrace(). */
+/*
+ * The user-space environment: pthread spinlocks, malloc, glibc backtrace(),
+ * per-thread slots for per-CPU data.
+ */
 #include <execinfo.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "env.h"
@@ -101,6 +105,81 @@ unsigned int rt_stack_save(unsigned long *buf, unsigned int max,
 	for (int i = (int)skip + 1; i < n && out < max; i++)
 		buf[out++] = (unsigned long)frames[i];
 	return out;
+}
+
+/*
+ * Per-CPU memory in user space: a copy per thread slot.  A thread claims a
+ * slot at its first rt_pcpu_this() and gives it back when it exits, so a
+ * slot has one live owner at a time and its owner writes it without
+ * atomics, as a CPU writes its per-CPU data in the kernel.  What a slot
+ * counted stays when its thread exits: the next owner carries on.
+ */
+static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool slot_used[RT_USER_CPUS];
+static pthread_key_t slot_key;
+static pthread_once_t slot_key_once = PTHREAD_ONCE_INIT;
+__thread int rt_thread_slot = -1;
+
+static void slot_release(void *arg)
+{
+	pthread_mutex_lock(&slots_lock);
+	slot_used[(intptr_t)arg - 1] = false;
+	pthread_mutex_unlock(&slots_lock);
+}
+
+static void slot_key_init(void)
+{
+	if (pthread_key_create(&slot_key, slot_release)) {
+		fputs("drvcheck_rt: cannot create the thread slot key\n", stderr);
+		abort();
+	}
+}
+
+int rt_thread_slot_claim(void)
+{
+	int slot = -1;
+
+	pthread_once(&slot_key_once, slot_key_init);
+	pthread_mutex_lock(&slots_lock);
+	for (int i = 0; i < RT_USER_CPUS && slot < 0; i++) {
+		if (!slot_used[i]) {
+			slot_used[i] = true;
+			slot = i;
+		}
+	}
+	pthread_mutex_unlock(&slots_lock);
+	if (slot < 0) {
+		fprintf(stderr, "drvcheck_rt: more than %d threads use the "
+			"runtime at once\n", RT_USER_CPUS);
+		abort();
+	}
+	pthread_setspecific(slot_key, (void *)(intptr_t)(slot + 1));
+	return slot;
+}
+
+#define LINE	64
+
+int rt_pcpu_alloc(rt_pcpu_t *p, size_t size)
+{
+	/* Whole lines: two threads' copies never share one. */
+	p->size = (size + LINE - 1) / LINE * LINE;
+	if (posix_memalign(&p->base, LINE, p->size * RT_USER_CPUS)) {
+		p->base = NULL;
+		return -1;
+	}
+	memset(p->base, 0, p->size * RT_USER_CPUS);
+	return 0;
+}
+
+void rt_pcpu_free(rt_pcpu_t *p)
+{
+	free(p->base);
+	p->base = NULL;
+}
+
+void *rt_pcpu_of(const rt_pcpu_t *p, unsigned int cpu)
+{
+	return cpu < RT_USER_CPUS ? (char *)p->base + cpu * p->size : NULL;
 }
 
 u64 rt_time_ns(void)

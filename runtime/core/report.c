@@ -87,9 +87,19 @@ void rt_report(struct rt_report *r, enum rt_check check,
 	       const struct rt_error_site *site, const char *prefix,
 	       const char *fmt, ...)
 {
+	va_list ap;
+
+	va_start(ap, fmt);
+	rt_vreport(r, check, site, prefix, fmt, ap);
+	va_end(ap);
+}
+
+void rt_vreport(struct rt_report *r, enum rt_check check,
+		const struct rt_error_site *site, const char *prefix,
+		const char *fmt, va_list ap)
+{
 	struct rt_driver *d = rt_driver(r, site->drv);
 	struct rt_error e;
-	va_list ap;
 	int n;
 
 	rt_atomic_inc(&r->total);
@@ -118,9 +128,7 @@ void rt_report(struct rt_report *r, enum rt_check check,
 		     e.device);
 	if (n < 0 || (size_t)n >= sizeof(e.msg))
 		n = 0;
-	va_start(ap, fmt);
 	vsnprintf(e.msg + n, sizeof(e.msg) - (size_t)n, fmt, ap);
-	va_end(ap);
 
 	if (r->sink)
 		r->sink(r->sink_arg, &e);

@@ -10,6 +10,12 @@
 #ifndef DRVCHECK_RT_REPORT_H
 #define DRVCHECK_RT_REPORT_H
 
+#ifdef __KERNEL__
+#include <linux/stdarg.h>
+#else
+#include <stdarg.h>
+#endif
+
 #include "env.h"
 
 /*
@@ -118,5 +124,8 @@ struct rt_error_site {
 void rt_report(struct rt_report *r, enum rt_check check,
 	       const struct rt_error_site *site, const char *prefix,
 	       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void rt_vreport(struct rt_report *r, enum rt_check check,
+		const struct rt_error_site *site, const char *prefix,
+		const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
 
 #endif /* DRVCHECK_RT_REPORT_H */

@@ -207,16 +207,14 @@ static int sg_mapped_of(struct rt_dma_ref *first, int nents)
 		.kind = first->kind, .dir = first->dir,
 	};
 	struct rt_dma_entry **l;
-	struct rt_dma_bucket *b;
-	unsigned long flags;
+	struct rt_dma_bucket b;
 	int mapped = nents;
 
-	b = rt_dma_lock_bucket(&drt.table,
-			       rt_dma_hash(&drt.table, first->handle), &flags);
-	l = rt_dma_find_exact(b, &key);
+	rt_dma_lock_bucket(&drt.table, first->handle, &b);
+	l = rt_dma_find_exact(&b, &key);
 	if (l && (*l)->kind == RT_DMA_SG && (*l)->sg_mapped > 0)
 		mapped = (*l)->sg_mapped;
-	rt_dma_unlock_bucket(b, flags);
+	rt_dma_unlock_bucket(&b);
 	return mapped;
 }
 
@@ -233,24 +231,21 @@ static bool unseen_prebound(const struct rt_dma_ref *ref, bool containing)
 		.dev = ref->dev, .handle = ref->handle, .size = ref->size,
 		.sg_nents = ref->sg_nents, .kind = ref->kind, .dir = ref->dir,
 	};
-	struct rt_dma_bucket *b;
+	struct rt_dma_bucket b;
 	struct rt_dma_entry *e;
-	unsigned long flags;
 	bool found;
 
 	if ((ref->flags & RT_REF_MAP_ERROR) ||
 	    (!rt_device_prebound(ref->dev) && !maps_missed()))
 		return false;
 	if (containing) {
-		e = rt_dma_find_containing(&drt.table, &key, &b, &flags);
-		if (e)
-			rt_dma_unlock_bucket(b, flags);
+		e = rt_dma_find_containing(&drt.table, &key, &b);
+		rt_dma_unlock_bucket(&b);
 		return !e;
 	}
-	b = rt_dma_lock_bucket(&drt.table, rt_dma_hash(&drt.table, ref->handle),
-			       &flags);
-	found = rt_dma_find_exact(b, &key);
-	rt_dma_unlock_bucket(b, flags);
+	rt_dma_lock_bucket(&drt.table, ref->handle, &b);
+	found = rt_dma_find_exact(&b, &key);
+	rt_dma_unlock_bucket(&b);
 	return !found;
 }
 

@@ -471,8 +471,7 @@ static void test_pending_match(void)
 {
 	unsigned long none = 1;
 	struct rt_dma_entry **l;
-	struct rt_dma_bucket *b;
-	rt_lock_flags_t flags;
+	struct rt_dma_bucket b;
 	unsigned long site;
 
 	setup(64, RT_DMA_STACKS);
@@ -484,12 +483,11 @@ static void test_pending_match(void)
 					.size = 64, .kind = RT_DMA_SINGLE,
 					.dir = RT_DMA_TO_DEVICE };
 
-		b = rt_dma_lock_bucket(&tab, rt_dma_hash(&tab, 0x90000),
-				       &flags);
-		l = rt_dma_find_exact(b, &k);
+		rt_dma_lock_bucket(&tab, 0x90000, &b);
+		l = rt_dma_find_exact(&b, &k);
 		CHECK(l && (*l)->nstack > 0);
 		site = l && (*l)->nstack ? (*l)->stack[0] : 0;
-		rt_dma_unlock_bucket(b, flags);
+		rt_dma_unlock_bucket(&b);
 	}
 	CHECK(rt_dma_pending_match(&ctx, match_site, &none, true) == 0);
 	CHECK(capture_count(&cap, RT_DMA_LEAK) == 0);
