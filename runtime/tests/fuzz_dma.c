@@ -2,8 +2,9 @@
 /*
  * libFuzzer target: random map/unmap/sync/pending sequences against the
  * table and against a plain array that models it.  Both must agree on
- * every error id count, on map failures (a small pool runs dry) and on
- * what is live at the end.  Small pool, few buckets and a small address
+ * every error id count, on map failures (a small pool runs dry: its
+ * stripes steal from each other until the last entry) and on what is live,
+ * in the table and in the driver's count, after every step.  Small pool, few buckets and a small address
  * space, so chains collide, addresses repeat and syncs walk back.
  */
 #include <stdlib.h>
@@ -279,7 +280,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			break;
 		}
 		agree();
-		if (rt_dma_table_live(&tab) != nmodel)
+		/* Every ref is driver 0's: its count is the table's. */
+		if (rt_dma_table_live(&tab) != nmodel ||
+		    rt_dma_driver_live(&tab, 0) != nmodel)
 			abort();
 	}
 	do_pending(&ctx, 0, true);

@@ -10,10 +10,17 @@
  * the chains.  Addresses are distinct random pages (a bijective mix of a
  * counter), as physical addresses without an IOMMU are.
  *
+ * A second table repeats the run with a thread per CPU the process may use
+ * (taskset -c 1 for the first table alone), each thread on its own share
+ * of the live mappings: what the locks cost when CPUs map at once.
+ *
  * Both tables are built as kernel code is, without vector registers
  * (CMakeLists.txt): user-space SSE copies of the small structs a call
  * passes stall on store forwarding, which the kernel never sees.
  */
+#define _GNU_SOURCE		/* sched_getaffinity */
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +62,7 @@ struct plan {
 
 #define DD_PREALLOC	65536	/* PREALLOC_DMA_DEBUG_ENTRIES */
 #define ROUNDS		5
+#define MAX_THREADS	8
 
 static size_t pool_of(const struct plan *p)
 {
@@ -222,32 +230,114 @@ static const char *const design_names[NDESIGNS] = {
 	[DD] = "dma-debug", [TABLE] = "drvcheck table", [FULL] = "drvcheck",
 };
 
-/* Pairs per second; fills the pool with the plan's live set first. */
+/*
+ * One thread's share of a run: the live slots [first, first + n), the
+ * steps s = id, id + nthreads, ..., and new handles from its own counter
+ * sequence, so threads never touch each other's mappings.
+ */
+struct worker {
+	const struct plan *p;
+	const struct design *d;
+	u64 *live;
+	size_t first, n;
+	unsigned int id, nthreads;
+	pthread_barrier_t *start;
+};
+
+static void steps(const struct worker *w)
+{
+	u64 next = w->p->live + w->id;
+
+	for (size_t s = w->id; s < w->p->steps; s += w->nthreads) {
+		size_t v = w->first + w->p->victim[s] % w->n;
+
+		w->d->unmap(w->live[v]);
+		w->live[v] = page_of(next);
+		next += w->nthreads;
+		w->d->map(w->live[v]);
+	}
+}
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+
+	pthread_barrier_wait(w->start);
+	steps(w);
+	return NULL;
+}
+
+/*
+ * Pairs per second with nthreads threads (1: on the calling thread);
+ * fills the pool with the plan's live set first.
+ */
 static double run(const struct plan *p, const struct design *d,
-		  const char *name)
+		  const char *name, unsigned int nthreads)
 {
 	u64 *live = malloc(p->live * sizeof(*live));
-	u64 next = p->live, t0, t1;
+	struct worker w[MAX_THREADS];
+	pthread_t th[MAX_THREADS];
+	pthread_barrier_t start;
+	u64 t0, t1;
 
 	d->init(p);
 	for (size_t i = 0; i < p->live; i++) {
 		live[i] = p->initial[i];
 		d->map(live[i]);
 	}
-	t0 = rt_time_ns();
-	for (size_t s = 0; s < p->steps; s++) {
-		u32 v = p->victim[s];
-
-		d->unmap(live[v]);
-		live[v] = page_of(next++);
-		d->map(live[v]);
+	pthread_barrier_init(&start, NULL, nthreads + 1);
+	for (unsigned int i = 0; i < nthreads; i++) {
+		w[i] = (struct worker){
+			.p = p, .d = d, .live = live,
+			.first = p->live * i / nthreads,
+			.n = p->live * (i + 1) / nthreads - p->live * i / nthreads,
+			.id = i, .nthreads = nthreads, .start = &start,
+		};
+		if (nthreads > 1)
+			pthread_create(&th[i], NULL, work, &w[i]);
 	}
+	if (nthreads > 1)
+		pthread_barrier_wait(&start);
+	t0 = rt_time_ns();
+	if (nthreads == 1)
+		steps(&w[0]);
+	for (unsigned int i = 0; nthreads > 1 && i < nthreads; i++)
+		pthread_join(th[i], NULL);
 	t1 = rt_time_ns();
+	pthread_barrier_destroy(&start);
 	if (!d->clean(p))
 		fprintf(stderr, "%s: unexpected errors or lost entries\n", name);
 	d->destroy();
 	free(live);
 	return (double)p->steps / ((double)(t1 - t0) / 1e9);
+}
+
+/* One line of the table: every design, best of ROUNDS alternating rounds. */
+static void bench_size(const struct plan *p, unsigned int nthreads)
+{
+	double best[NDESIGNS] = { 0 };
+
+	for (int r = 0; r < ROUNDS; r++) {
+		for (int d = 0; d < NDESIGNS; d++) {
+			double x = run(p, &designs[d], design_names[d],
+				       nthreads);
+
+			best[d] = x > best[d] ? x : best[d];
+		}
+	}
+	printf("%10zu %14.0f %14.0f %6.2fx %14.0f %6.2fx\n", p->live,
+	       best[DD], best[TABLE], best[TABLE] / best[DD], best[FULL],
+	       best[FULL] / best[DD]);
+	fflush(stdout);
+}
+
+static void header(const char *threads, size_t steps)
+{
+	printf("map+unmap pairs per second, %zu pairs per size, %s, best of "
+	       "%d rounds; ratios against dma-debug\n", steps, threads,
+	       ROUNDS);
+	printf("%10s %14s %14s %7s %14s %7s\n", "live", design_names[DD],
+	       design_names[TABLE], "ratio", design_names[FULL], "ratio");
 }
 
 int main(int argc, char **argv)
@@ -256,6 +346,9 @@ int main(int argc, char **argv)
 	size_t steps = argc > 1 ? strtoul(argv[1], NULL, 0) : 1000000;
 	size_t nsizes = argc > 2 ? (size_t)argc - 2 : 3;
 	size_t sizes[16];
+	struct plan plans[16];
+	char threads[32];
+	cpu_set_t cpus;
 
 	/* dma_table_bench [PAIRS [LIVE...]]: other sizes, for profiling. */
 	if (nsizes > 16 || !steps) {
@@ -273,34 +366,36 @@ int main(int argc, char **argv)
 		}
 	}
 
-	printf("map+unmap pairs per second, %zu pairs per size, 1 thread, "
-	       "best of %d rounds; ratios against dma-debug\n", steps, ROUNDS);
-	printf("%10s %14s %14s %7s %14s %7s\n", "live", design_names[DD],
-	       design_names[TABLE], "ratio", design_names[FULL], "ratio");
 	for (size_t k = 0; k < nsizes; k++) {
-		struct plan p = { .live = sizes[k], .steps = steps };
-		double best[NDESIGNS] = { 0 };
+		plans[k] = (struct plan){ .live = sizes[k], .steps = steps };
+		plans[k].initial = malloc(sizes[k] * sizeof(u64));
+		plans[k].victim = malloc(steps * sizeof(u32));
+		for (size_t i = 0; i < sizes[k]; i++)
+			plans[k].initial[i] = page_of(i);
+		for (size_t s = 0; s < steps; s++)
+			plans[k].victim[s] = (u32)(rng() % sizes[k]);
+	}
+	header("1 thread", steps);
+	for (size_t k = 0; k < nsizes; k++)
+		bench_size(&plans[k], 1);
+	/* The locks' contention: a thread per CPU this process may use. */
+	if (sched_getaffinity(0, sizeof(cpus), &cpus) == 0 &&
+	    CPU_COUNT(&cpus) > 1) {
+		unsigned int n = (unsigned int)CPU_COUNT(&cpus);
 
-		p.initial = malloc(p.live * sizeof(*p.initial));
-		p.victim = malloc(p.steps * sizeof(*p.victim));
-		for (size_t i = 0; i < p.live; i++)
-			p.initial[i] = page_of(i);
-		for (size_t s = 0; s < p.steps; s++)
-			p.victim[s] = (u32)(rng() % p.live);
-		for (int r = 0; r < ROUNDS; r++) {
-			for (int d = 0; d < NDESIGNS; d++) {
-				double x = run(&p, &designs[d],
-					       design_names[d]);
-
-				best[d] = x > best[d] ? x : best[d];
-			}
-		}
-		printf("%10zu %14.0f %14.0f %6.2fx %14.0f %6.2fx\n", p.live,
-		       best[DD], best[TABLE], best[TABLE] / best[DD],
-		       best[FULL], best[FULL] / best[DD]);
-		fflush(stdout);
-		free(p.initial);
-		free(p.victim);
+		if (n > MAX_THREADS)
+			n = MAX_THREADS;
+		snprintf(threads, sizeof(threads), "%u threads", n);
+		putchar('\n');
+		header(threads, steps);
+		for (size_t k = 0; k < nsizes; k++)
+			bench_size(&plans[k], n);
+	} else {
+		puts("\n(one CPU allowed: no run with several threads)");
+	}
+	for (size_t k = 0; k < nsizes; k++) {
+		free(plans[k].initial);
+		free(plans[k].victim);
 	}
 	return 0;
 }
