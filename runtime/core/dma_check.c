@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Message texts follow kernel/dma/debug.c so existing log parsers match. */
+#ifndef __KERNEL__
+#include <stdio.h>
+#endif
+
 #include "dma_check.h"
 
 #define PREFIX "DMA-API: "
@@ -10,6 +14,7 @@ void rt_dma_ctx_init(struct rt_dma_ctx *c, struct rt_dma_table *t,
 	c->table = t;
 	c->rep = r;
 	rt_atomic_set(&c->untracked, 0);
+	c->releases_missed = NULL;
 }
 
 /*
@@ -317,6 +322,7 @@ struct pending {
 	bool reporting;
 	unsigned long count;
 	unsigned long total;	/* from the counting pass */
+	char missed[96];	/* "": no release call was missed */
 };
 
 static bool pending_one(void *arg, const struct rt_dma_entry *e)
@@ -338,9 +344,10 @@ static bool pending_one(void *arg, const struct rt_dma_entry *e)
 		  "device driver has pending DMA allocations while released "
 		  "from device [count=%lu] One of leaked entries details: "
 		  "[device address=0x%016llx] [size=%llu bytes] "
-		  "[mapped with %s] [mapped as %s]", p->total,
+		  "[mapped with %s] [mapped as %s]%s", p->total,
 		  (unsigned long long)e->handle, (unsigned long long)e->size,
-		  rt_dma_dir_name(e->dir), rt_dma_kind_names[e->kind]);
+		  rt_dma_dir_name(e->dir), rt_dma_kind_names[e->kind],
+		  p->missed);
 	return p->release;
 }
 
@@ -348,7 +355,11 @@ unsigned long rt_dma_pending_match(struct rt_dma_ctx *c, rt_dma_match_fn match,
 				   void *arg, bool release)
 {
 	struct pending p = { .c = c, .match = match, .arg = arg };
+	unsigned long missed = c->releases_missed ? c->releases_missed() : 0;
 
+	if (missed)
+		snprintf(p.missed, sizeof(p.missed), " [%lu release calls were "
+			 "not seen: this may be one of them]", missed);
 	/* Count first, so every report carries the total as dma-debug's. */
 	rt_dma_walk(c->table, pending_one, &p);
 	if (!p.count)

@@ -15,6 +15,11 @@ struct rt_dma_ctx {
 	struct rt_report *rep;
 	/* Releases of untracked addresses, not reported once maps dropped. */
 	rt_atomic_t untracked;
+	/*
+	 * How many release calls the runtime did not see (NULL: it sees them
+	 * all): a leak report says so, as the leak may be one of them.
+	 */
+	unsigned long (*releases_missed)(void);
 };
 
 enum {

@@ -443,15 +443,18 @@ static int free_pre(struct kprobe *p, struct pt_regs *regs)
 static struct rt_hook dma_hooks[] = {
 	{ .symbol = "dma_map_page_attrs", .entry = map_entry,
 	  .ret = map_page_ret, .data_size = DMA_DATA },
-	{ .symbol = "dma_unmap_page_attrs", .pre = unmap_page_pre },
+	{ .symbol = "dma_unmap_page_attrs", .pre = unmap_page_pre,
+	  .release = true },
 	{ .symbol = "dma_map_sg_attrs", .entry = map_entry,
 	  .ret = map_sg_ret, .data_size = DMA_DATA },
 	{ .symbol = "dma_map_sgtable", .entry = map_entry,
 	  .ret = map_sgtable_ret, .data_size = DMA_DATA },
-	{ .symbol = "dma_unmap_sg_attrs", .pre = unmap_sg_pre },
+	{ .symbol = "dma_unmap_sg_attrs", .pre = unmap_sg_pre,
+	  .release = true },
 	{ .symbol = "dma_alloc_attrs", .entry = map_entry,
 	  .ret = alloc_ret, .data_size = DMA_DATA },
-	{ .symbol = "dma_free_attrs", .pre = free_pre },
+	{ .symbol = "dma_free_attrs", .pre = free_pre,
+	  .release = true },
 	{ .symbol = "dma_sync_single_for_cpu", .pre = sync_single_cpu_pre },
 	{ .symbol = "dma_sync_single_for_device",
 	  .pre = sync_single_device_pre },
@@ -459,7 +462,8 @@ static struct rt_hook dma_hooks[] = {
 	{ .symbol = "dma_sync_sg_for_device", .pre = sync_sg_device_pre },
 	{ .symbol = "dma_map_resource", .entry = map_entry,
 	  .ret = map_resource_ret, .data_size = DMA_DATA },
-	{ .symbol = "dma_unmap_resource", .pre = unmap_resource_pre },
+	{ .symbol = "dma_unmap_resource", .pre = unmap_resource_pre,
+	  .release = true },
 };
 
 /*

@@ -173,7 +173,7 @@ static int free_pre(struct kprobe *kp, struct pt_regs *regs)
 
 static struct rt_hook pool_hooks[] = {
 	/* Releases first, as in hooks_dma.c. */
-	{ .symbol = "dma_pool_free", .pre = free_pre },
+	{ .symbol = "dma_pool_free", .pre = free_pre, .release = true },
 	{ .symbol = "dma_pool_destroy", .pre = destroy_pre },
 	{ .symbol = "dma_pool_create", .entry = create_entry,
 	  .ret = create_ret, .data_size = sizeof(struct create_call) },

@@ -115,3 +115,15 @@ unsigned long rt_hook_missed(const struct rt_hook *h)
 		return h->kp.nmissed;
 	return h->rp.nmissed + h->rp.kp.nmissed;
 }
+
+unsigned long rt_hooks_releases_missed(void)
+{
+	unsigned long n = 0;
+
+	mutex_lock(&hooks_lock);
+	for (unsigned int i = 0; i < nhooks; i++)
+		if (hooks[i]->release && hooks[i]->on)
+			n += rt_hook_missed(hooks[i]);
+	mutex_unlock(&hooks_lock);
+	return n;
+}

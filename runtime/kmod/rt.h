@@ -93,6 +93,7 @@ struct rt_hook {
 	kretprobe_handler_t ret;
 	size_t data_size;
 	int maxactive;
+	bool release;		/* a missed hit leaves a DMA mapping live */
 	/* state */
 	union {
 		struct kprobe kp;
@@ -109,6 +110,8 @@ void rt_hooks_unregister_all(void);
 void rt_hooks_for_each(void (*fn)(void *arg, const struct rt_hook *h),
 		       void *arg);
 unsigned long rt_hook_missed(const struct rt_hook *h);
+/* Hits of the release hooks the kprobe core skipped, since load. */
+unsigned long rt_hooks_releases_missed(void);
 
 /* bootinfo.c */
 void rt_bootinfo_init(void);

@@ -461,6 +461,24 @@ static void test_pending(void)
 	teardown();
 }
 
+static unsigned long three_missed(void)
+{
+	return 3;
+}
+
+/* A release the runtime did not see may be what looks like a leak. */
+static void test_pending_after_missed_releases(void)
+{
+	setup(64, 0);
+	ctx.releases_missed = three_missed;
+	map(ref(RT_DMA_SINGLE, 0x90000, 64, RT_DMA_TO_DEVICE));
+	CHECK(rt_dma_pending(&ctx, &dev_a, -1, true) == 1);
+	CHECK(capture_has(&cap, RT_DMA_LEAK,
+			  "[mapped as single] [3 release calls were not seen: "
+			  "this may be one of them]"));
+	teardown();
+}
+
 /* The module-unload case: entries picked by their saved call site. */
 static bool match_site(void *arg, const struct rt_dma_entry *e)
 {
@@ -597,6 +615,7 @@ int main(void)
 	RUN(test_overlap);
 	RUN(test_best_fit);
 	RUN(test_pending);
+	RUN(test_pending_after_missed_releases);
 	RUN(test_pending_match);
 	RUN(test_exhaustion);
 	RUN(test_filter_and_counters);
