@@ -47,9 +47,12 @@ int rt_dma_table_init(struct rt_dma_table *t, size_t entries, size_t buckets,
 	unsigned int bits = 4;
 
 	memset(t, 0, sizeof(*t));
+	if (entries > RT_DMA_MAX_ENTRIES)
+		return -1;
 	if (!buckets)
 		buckets = entries / 2;
-	while (bits < 30 && ((size_t)1 << bits) < buckets)
+	while (((size_t)1 << bits) < buckets &&
+	       ((size_t)1 << bits) < RT_DMA_MAX_ENTRIES / 2)
 		bits++;
 	t->bits = bits;
 	/* Four buckets a stripe at least: a stripe keeps a few free entries. */
@@ -122,6 +125,8 @@ int rt_dma_table_grow(struct rt_dma_table *t, size_t entries)
 
 	if (!entries)
 		return 0;
+	if (entries > RT_DMA_MAX_ENTRIES - (size_t)rt_atomic_read(&t->capacity))
+		return -1;
 	c = rt_alloc_big(sizeof(*c) + RT_LINE + entries * sizeof(c->e[0]));
 	if (!c)
 		return -1;

@@ -145,8 +145,16 @@ struct rt_dma_table {
 };
 
 /*
+ * The largest pool: 2 GiB of entries, a 64 MiB bucket array (the kernel's
+ * kvmalloc refuses anything over INT_MAX bytes, with a WARN).
+ */
+#define RT_DMA_MAX_ENTRIES	(1UL << 24)
+
+/*
  * entries: the pool; buckets: 0 for a power of two >= entries / 2 (pass
  * the largest pool you will grow to, the bucket array does not grow).
+ * At most RT_DMA_MAX_ENTRIES entries and half as many buckets (more are
+ * not used); -1 when entries is more, or memory is short.
  */
 int rt_dma_table_init(struct rt_dma_table *t, size_t entries, size_t buckets,
 		      unsigned int flags);

@@ -49,10 +49,13 @@ static int __init drvcheck_rt_init(void)
 	size_t buckets;
 	int err, n;
 
-	if (!rt_pool_size)
+	if (!rt_pool_size || rt_pool_size > RT_DMA_MAX_ENTRIES) {
+		rt_log("pool_size=%u: the entry pool holds 1 to %lu entries",
+		       rt_pool_size, RT_DMA_MAX_ENTRIES);
 		return -EINVAL;
-	if (rt_pool_max < rt_pool_size)
-		rt_pool_max = rt_pool_size;
+	}
+	rt_pool_max = clamp_t(unsigned int, rt_pool_max, rt_pool_size,
+			      RT_DMA_MAX_ENTRIES);
 	err = rt_sink_init();
 	if (err)
 		return err;
@@ -65,6 +68,8 @@ static int __init drvcheck_rt_init(void)
 	buckets = min_t(size_t, (size_t)rt_pool_size * 4, rt_pool_max / 2);
 	if (rt_dma_table_init(&drt.table, rt_pool_size, buckets,
 			      RT_DMA_TRACK_OVERLAP | RT_DMA_STACKS) < 0) {
+		rt_log("cannot allocate a pool of %u entries and %zu buckets",
+		       rt_pool_size, buckets);
 		err = -ENOMEM;
 		goto fail_table;
 	}

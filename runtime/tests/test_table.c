@@ -170,10 +170,24 @@ static void test_counts_across_threads(void)
 	rt_dma_table_destroy(&t);
 }
 
+/* Pools past RT_DMA_MAX_ENTRIES are refused, not attempted. */
+static void test_size_limits(void)
+{
+	struct rt_dma_table t;
+
+	CHECK(rt_dma_table_init(&t, RT_DMA_MAX_ENTRIES + 1, 0, 0) == -1);
+	CHECK(rt_dma_table_init(&t, 64, (size_t)1 << 40, 0) == 0);
+	CHECK(((size_t)1 << t.bits) == RT_DMA_MAX_ENTRIES / 2);
+	CHECK(rt_dma_table_grow(&t, RT_DMA_MAX_ENTRIES - 63) == -1);
+	CHECK(rt_atomic_read(&t.capacity) == 64);
+	rt_dma_table_destroy(&t);
+}
+
 int main(void)
 {
 	RUN(test_steal_to_the_last_entry);
 	RUN(test_low_flag);
 	RUN(test_counts_across_threads);
+	RUN(test_size_limits);
 	return harness_done();
 }

@@ -10,6 +10,17 @@ fails=0
 fail() { echo "SMOKE FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "SMOKE ok: $*"; }
 
+# Bad pool sizes: refused, with a line that says why, and nothing left.
+insmod /modules/drvcheck_rt.ko pool_size=0 2>/dev/null &&
+	fail "pool_size=0 loaded"
+dmesg | grep -q 'drvcheck_rt: pool_size=0: the entry pool holds 1 to ' ||
+	fail "pool_size=0: no reason given"
+insmod /modules/drvcheck_rt.ko pool_size=4000000000 2>/dev/null &&
+	fail "pool_size=4000000000 loaded"
+dmesg | grep -q 'drvcheck_rt: pool_size=4000000000: the entry pool holds 1 to ' ||
+	fail "pool_size=4000000000: no reason given"
+[ -e $D ] && fail "a refused load left $D"
+
 insmod /modules/drvcheck_rt.ko poll_watch=no_such_poll_fn ||
 	{ echo "SMOKE FAIL: insmod"; exit 1; }
 dmesg | grep drvcheck_rt
