@@ -4,9 +4,10 @@
  *
  *  - a kretprobe on each watched ->poll callback, by symbol: time and
  *    current->nvcsw at entry and exit, whether the poll_table had a queue
- *    proc (poll_table->_qproc is __pollwait: select/poll's first pass);
- *  - a kprobe on __pollwait: poll_wait() ran for the watched callback in
- *    flight on this task;
+ *    proc (poll_table->_qproc is __pollwait, select/poll's first pass, or
+ *    ep_ptable_queue_proc, epoll_ctl(EPOLL_CTL_ADD)'s poll);
+ *  - kprobes on both queue procs: poll_wait() ran for the watched callback
+ *    in flight on this task;
  *  - kretprobes on do_sys_poll and do_select: callback calls per syscall.
  *
  * A callback may sleep and migrate, so the state in flight is per task: a
@@ -82,7 +83,9 @@ struct poll_hook {
 
 static struct poll_hook watch_hooks[RT_MAX_POLL_WATCH];
 static DEFINE_MUTEX(watch_lock);
-static unsigned long pollwait_addr;	/* 0: __pollwait not hooked */
+/* The queue procs poll_wait() calls, once hooked: 0 when not. */
+static unsigned long pollwait_addr;	/* __pollwait: poll(), select() */
+static unsigned long epoll_queue_addr;	/* ep_ptable_queue_proc: epoll */
 
 struct poll_cb_call {
 	struct rt_poll_call call;
@@ -127,6 +130,7 @@ static int callback_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	struct rt_poll_watch *w = READ_ONCE(ph->w);
 	poll_table *pt = (void *)regs_get_kernel_argument(regs, 1);
 	struct task_slot *s;
+	unsigned long qproc;
 	bool can_wait;
 
 	if (!w)
@@ -134,8 +138,8 @@ static int callback_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	s = slot_get();
 	if (!s)
 		return 1;
-	can_wait = pollwait_addr && pt &&
-		   (unsigned long)READ_ONCE(pt->_qproc) == pollwait_addr;
+	qproc = pt ? (unsigned long)READ_ONCE(pt->_qproc) : 0;
+	can_wait = qproc && (qproc == pollwait_addr || qproc == epoll_queue_addr);
 	callback_site(&d->site, ph, regs);
 	rt_poll_enter(&d->call, w, rt_time_ns(), current->nvcsw, can_wait);
 	d->prev = s->call;
@@ -217,7 +221,10 @@ out:
 	return err;
 }
 
-/* --- __pollwait(file, wait_queue_head, poll_table) --- */
+/*
+ * --- __pollwait(file, wait_queue_head, poll_table) and
+ *     ep_ptable_queue_proc(file, wait_queue_head, poll_table) ---
+ */
 
 static int pollwait_pre(struct kprobe *p, struct pt_regs *regs)
 {
@@ -287,6 +294,7 @@ static int syscall_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 static struct rt_hook poll_hooks[] = {
 	{ .symbol = "__pollwait", .pre = pollwait_pre },
+	{ .symbol = "ep_ptable_queue_proc", .pre = pollwait_pre },
 	{ .symbol = "do_sys_poll", .entry = syscall_entry, .ret = syscall_ret,
 	  .data_size = sizeof(struct syscall_call), .maxactive = 512 },
 	{ .symbol = "do_select", .entry = syscall_entry, .ret = syscall_ret,
@@ -302,7 +310,13 @@ int rt_hooks_poll_init(const char *watch_list)
 	if (poll_hooks[0].on)
 		pollwait_addr = (unsigned long)poll_hooks[0].kp.addr;
 	else
-		rt_log("no __pollwait hook: poll-no-wait is not checked");
+		rt_log("no __pollwait hook: poll-no-wait is not checked for "
+		       "poll() and select()");
+	if (poll_hooks[1].on)
+		epoll_queue_addr = (unsigned long)poll_hooks[1].kp.addr;
+	else
+		rt_log("no ep_ptable_queue_proc hook: poll-no-wait is not "
+		       "checked for epoll");
 
 	while (watch_list && *watch_list) {
 		size_t n = strcspn(watch_list, ",");

@@ -6,7 +6,8 @@
 # released at unbind, correct maps on every CPU at once.  Run with --smp 4
 # (unloading while mapping is kmod_unload.sh's):
 #   testsuite/kernel/run-vm.sh --smp 4 testsuite/kernel/guest/kmod_selftest.sh \
-#       runtime/kmod/drvcheck_rt.ko runtime/selftest/drvcheck_selftest.ko
+#       runtime/kmod/drvcheck_rt.ko runtime/selftest/drvcheck_selftest.ko \
+#       testsuite/kernel/kmodtest/epoll_file
 D=/sys/kernel/debug/drvcheck
 S=/sys/kernel/debug/drvcheck_selftest
 fails=0
@@ -22,19 +23,24 @@ echo "--- poll"
 for mode in good sleep block no_wait errno busy; do
 	echo st_poll_$mode > $D/poll_watch || fail "cannot watch st_poll_$mode"
 done
-expect_poll() {	# mode check-id (or -)
+expect_poll() {	# mode check-id (or -) [epoll]
 	echo x > $D/errors
 	echo $1 > $S/poll_mode
-	read -t 1 x < /dev/drvcheck_selftest_poll
-	if [ "$2" = - ]; then
-		[ -z "$(cat $D/errors)" ] && ok "poll $1: no error" ||
-			{ cat $D/errors; fail "poll $1: errors"; }
+	if [ "${3:-}" = epoll ]; then
+		/modules/epoll_file /dev/drvcheck_selftest_poll ||
+			fail "epoll_file failed"
 	else
-		[ "$(count $2)" -ge 1 ] && ok "poll $1: $2" ||
-			{ cat $D/errors; fail "poll $1: no $2"; }
+		read -t 1 x < /dev/drvcheck_selftest_poll
+	fi
+	if [ "$2" = - ]; then
+		[ -z "$(cat $D/errors)" ] && ok "${3:-poll} $1: no error" ||
+			{ cat $D/errors; fail "${3:-poll} $1: errors"; }
+	else
+		[ "$(count $2)" -ge 1 ] && ok "${3:-poll} $1: $2" ||
+			{ cat $D/errors; fail "${3:-poll} $1: no $2"; }
 		grep "^id=$2	" $D/errors | head -n 1
 		grep -q "^id=$2	.*	func=st_poll_$1	" $D/errors ||
-			fail "poll $1: $2 not attributed to st_poll_$1"
+			fail "${3:-poll} $1: $2 not attributed to st_poll_$1"
 	fi
 }
 expect_poll good -
@@ -43,6 +49,10 @@ expect_poll block poll-blocking
 expect_poll no_wait poll-no-wait
 expect_poll errno poll-errno
 expect_poll busy poll-busy
+# epoll_ctl(ADD) polls with epoll's queue proc: poll_wait() is due there too.
+expect_poll good - epoll
+expect_poll no_wait poll-no-wait epoll
+expect_poll errno poll-errno epoll
 grep '^poll=' $D/stats
 grep -q '^poll=st_poll_good calls=[1-9]' $D/stats || fail "st_poll_good never counted"
 grep -q '^poll=st_poll_busy .* max_per_syscall=[0-9][0-9][0-9][0-9]' $D/stats ||
