@@ -116,6 +116,7 @@ void rt_poll_syscall_end(struct rt_poll_watcher *pw,
 
 		rt_report(pw->rep, RT_POLL_BUSY, &s, PREFIX,
 			  "->poll ran %lu times in one poll() call, a busy loop "
-			  "[callback=%s]", sc->calls, w->name);
+			  "[callback=%s] [wakeups=%ld]", sc->calls, w->name,
+			  rt_atomic_read(&sc->wakeups));
 	}
 }

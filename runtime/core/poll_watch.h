@@ -4,7 +4,8 @@
  * calls that slept (voluntary context switches inside), calls that should
  * have registered with poll_wait() and did not, the last mask; and per
  * poll()/select() syscall, how often watched callbacks ran (a busy loop
- * shows as thousands).
+ * shows as thousands) and how often its wait queue entries were woken (a
+ * loop woken each time is a driver waking its queue with nothing ready).
  *
  * The hooks own the per-call and per-syscall state (kretprobe instance
  * data, in the module) and pass it in; the core keeps only counters.
@@ -52,6 +53,7 @@ struct rt_poll_call {
 struct rt_poll_syscall {
 	struct rt_poll_watch *w;	/* the last watched callback it ran */
 	unsigned long calls;
+	rt_atomic_t wakeups;		/* counted by the wakers: any CPU */
 };
 
 void rt_poll_init(struct rt_poll_watcher *pw, struct rt_report *rep,
@@ -82,6 +84,13 @@ static inline void rt_poll_syscall_begin(struct rt_poll_syscall *sc)
 {
 	sc->w = NULL;
 	sc->calls = 0;
+	rt_atomic_set(&sc->wakeups, 0);
+}
+
+/* One of the syscall's wait queue entries was woken (pollwake). */
+static inline void rt_poll_syscall_woken(struct rt_poll_syscall *sc)
+{
+	rt_atomic_inc(&sc->wakeups);
 }
 
 void rt_poll_syscall_end(struct rt_poll_watcher *pw,

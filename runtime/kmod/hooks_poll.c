@@ -8,7 +8,10 @@
  *    ep_ptable_queue_proc, epoll_ctl(EPOLL_CTL_ADD)'s poll);
  *  - kprobes on both queue procs: poll_wait() ran for the watched callback
  *    in flight on this task;
- *  - kretprobes on do_sys_poll and do_select: callback calls per syscall.
+ *  - kretprobes on do_sys_poll and do_select: callback calls per syscall;
+ *  - a kprobe on pollwake: a wait queue entry of a poll()/select() in
+ *    flight was woken (by any task, in any context), counted for that
+ *    syscall.
  *
  * A callback may sleep and migrate, so the state in flight is per task: a
  * small open-addressed table of preallocated slots keyed by the task
@@ -41,14 +44,19 @@ static struct task_slot *slot_at(unsigned int h, unsigned int i)
 	return &slots[(h + i) & (RT_SLOTS - 1)];
 }
 
-static struct task_slot *slot_find(void)
+static struct task_slot *slot_of(const struct task_struct *task)
 {
-	unsigned int h = hash_ptr(current, RT_SLOT_BITS);
+	unsigned int h = hash_ptr(task, RT_SLOT_BITS);
 
 	for (unsigned int i = 0; i < RT_SLOT_PROBE; i++)
-		if (READ_ONCE(slot_at(h, i)->task) == current)
+		if (READ_ONCE(slot_at(h, i)->task) == task)
 			return slot_at(h, i);
 	return NULL;
+}
+
+static struct task_slot *slot_find(void)
+{
+	return slot_of(current);
 }
 
 static struct task_slot *slot_get(void)
@@ -256,8 +264,26 @@ static int syscall_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 		return 1;
 	rt_poll_syscall_begin(&d->sc);
 	d->prev = s->sc;
-	s->sc = &d->sc;
+	/* Read by pollwake_pre on the waker's CPU. */
+	smp_store_release(&s->sc, &d->sc);
 	rt_site_capture(&d->site, regs);
+	return 0;
+}
+
+/*
+ * --- pollwake(wait, mode, sync, key): wait->private is the poll_wqueues
+ *     of the sleeping poll()/select(), in flight until poll_freewait()
+ *     takes its entries off their queues, under the lock this runs in ---
+ */
+static int pollwake_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	wait_queue_entry_t *wait = (void *)regs_get_kernel_argument(regs, 0);
+	struct poll_wqueues *pwq = wait->private;
+	struct task_slot *s = slot_of(pwq->polling_task);
+	struct rt_poll_syscall *sc = s ? smp_load_acquire(&s->sc) : NULL;
+
+	if (sc)
+		rt_poll_syscall_woken(sc);
 	return 0;
 }
 
@@ -286,7 +312,7 @@ static int syscall_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	rt_poll_syscall_end(&drt.poll, &d->sc);
 	rt_ctx_leave();
 	if (s) {
-		s->sc = d->prev;
+		WRITE_ONCE(s->sc, d->prev);
 		slot_put_if_idle(s);
 	}
 	return 0;
@@ -299,6 +325,7 @@ static struct rt_hook poll_hooks[] = {
 	  .data_size = sizeof(struct syscall_call), .maxactive = 512 },
 	{ .symbol = "do_select", .entry = syscall_entry, .ret = syscall_ret,
 	  .data_size = sizeof(struct syscall_call), .maxactive = 512 },
+	{ .symbol = "pollwake", .pre = pollwake_pre },
 };
 
 int rt_hooks_poll_init(const char *watch_list)

@@ -49,6 +49,10 @@ expect_poll block poll-blocking
 expect_poll no_wait poll-no-wait
 expect_poll errno poll-errno
 expect_poll busy poll-busy
+# st_poll_busy wakes its own queue each time: the loop is the wakeups'.
+grep -Eq '^id=poll-busy	.*a busy loop \[callback=st_poll_busy\] \[wakeups=[0-9]{4,}\]' $D/errors &&
+	ok "poll busy: the wakeups are counted" ||
+	fail "poll busy: no wakeup count of 1000 or more"
 # epoll_ctl(ADD) polls with epoll's queue proc: poll_wait() is due there too.
 expect_poll good - epoll
 expect_poll no_wait poll-no-wait epoll

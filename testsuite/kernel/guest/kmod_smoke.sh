@@ -39,7 +39,8 @@ for p in dma_map_page_attrs dma_unmap_page_attrs dma_map_sg_attrs \
 	 dma_sync_sg_for_cpu dma_sync_sg_for_device dma_map_resource \
 	 dma_unmap_resource __request_region __release_region \
 	 iomem_is_exclusive devmem_is_allowed __pollwait ep_ptable_queue_proc \
-	 do_sys_poll do_select dma_pool_create dma_pool_alloc dma_pool_free \
+	 do_sys_poll do_select pollwake dma_pool_create dma_pool_alloc \
+	 dma_pool_free \
 	 dma_pool_destroy; do
 	grep -q "^probe=$p kind=[a-z]* registered=1 " $D/probes ||
 		fail "hook $p did not register: $(grep "^probe=$p " $D/probes)"
