@@ -45,20 +45,6 @@ dma_error(struct rt_dma_ctx *c, enum rt_check id,
 	va_end(ap);
 }
 
-static struct rt_dma_key key_of(const struct rt_dma_ref *ref)
-{
-	struct rt_dma_key k = {
-		.dev = ref->dev,
-		.handle = ref->handle,
-		.size = ref->size,
-		.sg_nents = ref->sg_nents,
-		.kind = ref->kind,
-		.dir = ref->dir,
-	};
-
-	return k;
-}
-
 static bool is_coherent(unsigned int kind)
 {
 	return kind == RT_DMA_COHERENT || kind == RT_DMA_POOL;
@@ -219,7 +205,7 @@ static void check_unmap(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 
 void rt_dma_unmap(struct rt_dma_ctx *c, const struct rt_dma_ref *ref)
 {
-	struct rt_dma_key key = key_of(ref);
+	struct rt_dma_key key = rt_dma_key_of(ref);
 	struct rt_dma_entry **link;
 	struct rt_dma_bucket b;
 
@@ -295,7 +281,7 @@ static void check_sync(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 void rt_dma_sync(struct rt_dma_ctx *c, const struct rt_dma_ref *ref,
 		 bool for_cpu)
 {
-	struct rt_dma_key key = key_of(ref);
+	struct rt_dma_key key = rt_dma_key_of(ref);
 	struct rt_dma_bucket b;
 	struct rt_dma_entry *e;
 

@@ -42,6 +42,21 @@ struct rt_dma_ref {
 	unsigned int flags;
 };
 
+/* What a lookup of the mapping a release or sync names looks for. */
+static inline struct rt_dma_key rt_dma_key_of(const struct rt_dma_ref *ref)
+{
+	struct rt_dma_key k = {
+		.dev = ref->dev,
+		.handle = ref->handle,
+		.size = ref->size,
+		.sg_nents = ref->sg_nents,
+		.kind = ref->kind,
+		.dir = ref->dir,
+	};
+
+	return k;
+}
+
 /* Where the buffer of a map call lives; the hook knows, the core does not. */
 enum rt_mem_area {
 	RT_MEM_OK,

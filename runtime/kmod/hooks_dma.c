@@ -201,11 +201,7 @@ static int map_sgtable_ret(struct kretprobe_instance *ri,
  */
 static int sg_mapped_of(struct rt_dma_ref *first, int nents)
 {
-	struct rt_dma_key key = {
-		.dev = first->dev, .handle = first->handle,
-		.size = first->size, .sg_nents = first->sg_nents,
-		.kind = first->kind, .dir = first->dir,
-	};
+	struct rt_dma_key key = rt_dma_key_of(first);
 	struct rt_dma_entry **l;
 	struct rt_dma_bucket b;
 	int mapped = nents;
@@ -227,10 +223,7 @@ static bool maps_missed(void);
  */
 static bool unseen_prebound(const struct rt_dma_ref *ref, bool containing)
 {
-	struct rt_dma_key key = {
-		.dev = ref->dev, .handle = ref->handle, .size = ref->size,
-		.sg_nents = ref->sg_nents, .kind = ref->kind, .dir = ref->dir,
-	};
+	struct rt_dma_key key = rt_dma_key_of(ref);
 	struct rt_dma_bucket b;
 	struct rt_dma_entry *e;
 	bool found;

@@ -59,6 +59,15 @@ static struct task_slot *slot_find(void)
 	return slot_of(current);
 }
 
+/*
+ * Nothing watched: the poll hooks return at once (__pollwait and pollwake
+ * run for every poll() and select() in the system).
+ */
+static bool watching(void)
+{
+	return READ_ONCE(drt.poll.n) != 0;
+}
+
 static struct task_slot *slot_get(void)
 {
 	unsigned int h = hash_ptr(current, RT_SLOT_BITS);
@@ -236,7 +245,7 @@ out:
 
 static int pollwait_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	struct task_slot *s = slot_find();
+	struct task_slot *s = watching() ? slot_find() : NULL;
 
 	if (s && s->call)
 		rt_poll_waited(s->call);
@@ -256,8 +265,7 @@ static int syscall_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	struct syscall_call *d = (void *)ri->data;
 	struct task_slot *s;
 
-	/* Nothing watched, nothing to count. */
-	if (!READ_ONCE(drt.poll.n))
+	if (!watching())
 		return 1;
 	s = slot_get();
 	if (!s)
@@ -279,9 +287,13 @@ static int pollwake_pre(struct kprobe *p, struct pt_regs *regs)
 {
 	wait_queue_entry_t *wait = (void *)regs_get_kernel_argument(regs, 0);
 	struct poll_wqueues *pwq = wait->private;
-	struct task_slot *s = slot_of(pwq->polling_task);
-	struct rt_poll_syscall *sc = s ? smp_load_acquire(&s->sc) : NULL;
+	struct task_slot *s;
+	struct rt_poll_syscall *sc;
 
+	if (!watching())
+		return 0;
+	s = slot_of(pwq->polling_task);
+	sc = s ? smp_load_acquire(&s->sc) : NULL;
 	if (sc)
 		rt_poll_syscall_woken(sc);
 	return 0;
