@@ -120,7 +120,7 @@ coccinelle.notexcl = True
 
 @calls@
 position p;
-identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, devm_request_region, devm_request_mem_region, __devm_request_region, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap};
+identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, devm_request_region, devm_request_mem_region, __devm_request_region, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap};
 @@
 fn_1@p(...)
 
@@ -245,6 +245,8 @@ MODEL = {
     "devm_request_region": ("region_request", "port", False, 1, 2, -1, 0),
     "devm_request_mem_region": ("region_request", "mem", False, 1, 2, -1, 0),
     "__devm_request_region": ("region_request", "parent", False, 2, 3, 1, 0),
+    "amba_request_regions": ("region_request", "mem", False, -1, -1, -1, -1),
+    "amba_release_regions": ("region_release", "mem", False, -1, -1, -1, -1),
     "pci_request_region": ("region_request", "pci_bar", False, 1, -1, -1, 0),
     "pci_request_region_exclusive": ("region_request", "pci_bar", True, 1, -1, -1, 0),
     "pci_request_regions": ("region_request", "pci_all", False, -1, -1, -1, 0),

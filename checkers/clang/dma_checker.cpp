@@ -5,17 +5,20 @@
  * evaluated here (evalCall: one fresh handle symbol, not the header's
  * inline body with its WARN_ON paths); the handle's symbol is the key of
  * a program-state map to its DmaMapping.  Release, sync and
- * dma_mapping_error() calls move it through its states; mismatches are
- * reported at the wrong call, a note at the map says how it was made.
+ * dma_mapping_error() calls move it through its states.
  *
- * Checks: dma-unmap-size, dma-unmap-kind, dma-coherent-streaming-mix,
- * dma-direction, dma-mapping-error-unchecked, dma-double-unmap,
- * dma-unmap-sg-nents, dma-leak.
+ * Its own checks, on the path: dma-mapping-error-unchecked,
+ * dma-double-unmap, dma-leak.  The pairing checks (dma-unmap-size,
+ * dma-unmap-kind, dma-coherent-streaming-mix, dma-direction,
+ * dma-unmap-sg-nents) are the judge's: a release of a mapping this path
+ * made is judged against it (path_judge.h), reported at the wrong call
+ * with a note at the map; the rest of the TU's pairs at its end
+ * (tu_judge.h).
  */
 #include "checkers.h"
-#include "dma_field_join.h"
 #include "dma_state.h"
-#include "tu_index.h"
+#include "path_judge.h"
+#include "tu_judge.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
@@ -39,7 +42,7 @@ class DmaChecker
 			 check::PreStmt<ReturnStmt>, check::EndFunction,
 			 check::EndOfTranslationUnit, check::PointerEscape> {
 public:
-	DmaChecker() : Reporter(this) {}
+	DmaChecker() : Reporter(this) { judgeFamily(FAMILY_DMA, &Reporter); }
 
 	bool evalCall(const CallEvent &Event, CheckerContext &C) const;
 	void checkPostCall(const CallEvent &Event, CheckerContext &C) const;
@@ -55,12 +58,6 @@ public:
 
 private:
 	CheckReporter Reporter;
-	mutable DmaFieldJoin FieldJoin;
-
-	DmaFieldFact mapFact(const std::string &Field, const DmaMapping &M,
-			     CheckerContext &C) const;
-	void recordFieldRelease(const api_fn *Fn, const CallEvent &Event,
-				SVal Handle, CheckerContext &C) const;
 
 	void evalMap(const api_fn *Fn, const CallEvent &Event, CheckerContext &C) const;
 	void evalMapList(const api_fn *Fn, const CallEvent &Event, CheckerContext &C) const;
@@ -68,8 +65,6 @@ private:
 	void evalRelease(const api_fn *Fn, const CallEvent &Event, CheckerContext &C) const;
 	void evalMappingError(const CallEvent &Event, CheckerContext &C) const;
 
-	void checkDirectionNone(const api_fn *Fn, const CallEvent &Event,
-				CheckerContext &C) const;
 	/* Reports what is wrong with Fn releasing or syncing M. */
 	void checkPairing(const api_fn *Fn, const CallEvent &Event,
 			  const DmaMapping &M, CheckerContext &C,
@@ -208,50 +203,10 @@ const NoteTag *DmaChecker::mapNote(CheckerContext &C, const DmaMapping &M,
 	});
 }
 
-void DmaChecker::checkDirectionNone(const api_fn *Fn, const CallEvent &Event,
-				    CheckerContext &C) const
-{
-	auto Dir = knownInt(C.getState(), modelArg(Event, Fn->dir));
-	if (Fn->dir == ARG_NONE || !Dir || *Dir != DmaDirNone)
-		return;
-	reportPath(C, "dma-direction",
-		   "DMA_NONE given to " + callName(Event.getOriginExpr(), Fn, C.getASTContext()) +
-			   "; the direction must say who writes the buffer",
-		   nullptr);
-}
-
 void DmaChecker::evalMap(const api_fn *Fn, const CallEvent &Event,
 			 CheckerContext &C) const
 {
 	ProgramStateRef State = C.getState();
-	checkDirectionNone(Fn, Event, C);
-
-	/* Coherent memory given to a streaming map. */
-	SVal Buf = modelArg(Event, Fn->buf);
-	for (auto &[Sym, M] : State->get<DmaHandles>())
-		if (M.isCoherent() && M.St == DmaMapping::Live && mentions(Buf, M.Cpu)) {
-			SymbolRef Handle = Sym;
-			reportPath(C, "dma-coherent-streaming-mix",
-				   callName(Event.getOriginExpr(), Fn, C.getASTContext()) + " maps memory that " +
-					   callName(M.Site, M.Map, C.getASTContext()) +
-					   " allocated coherent; it needs no mapping",
-				   [Handle](PathSensitiveBugReport &R) {
-					   R.markInteresting(Handle);
-				   });
-			break;
-		}
-
-	if (auto Field = loadedFromField(Buf)) {
-		DmaFieldFact F;
-		F.Field = *Field;
-		F.Fn = Fn;
-		F.Call = callName(Event.getOriginExpr(), Fn, C.getASTContext());
-		F.Loc = PathDiagnosticLocation::createBegin(
-			Event.getOriginExpr(), C.getSourceManager(),
-			C.getLocationContext());
-		FieldJoin.addMappedBuffer(Event.getOriginExpr(), std::move(F));
-	}
-
 	SVal Handle = conjure(Event, C, Event.getResultType());
 	SymbolRef Sym = Handle.getAsSymbol();
 	DmaMapping M;
@@ -273,8 +228,6 @@ void DmaChecker::evalMapList(const api_fn *Fn, const CallEvent &Event,
 			     CheckerContext &C) const
 {
 	ProgramStateRef State = C.getState();
-	checkDirectionNone(Fn, Event, C);
-
 	SVal Ret = conjure(Event, C, Event.getResultType());
 	State = State->BindExpr(Event.getOriginExpr(), C.getLocationContext(), Ret);
 	auto RetD = Ret.getAs<DefinedOrUnknownSVal>();
@@ -301,8 +254,6 @@ void DmaChecker::evalMapList(const api_fn *Fn, const CallEvent &Event,
 	M.Dir = modelArg(Event, Fn->dir);
 	M.Site = Event.getOriginExpr();
 	M.Frame = C.getStackFrame();
-	if (auto Field = loadedFromField(modelArg(Event, Fn->buf)))
-		FieldJoin.addMap(M.Site, mapFact(*Field, M, C));
 	Mapped = Mapped->set<DmaLists>(List, M);
 	transition(C, Mapped, mapNote(C, M, nullptr, List));
 }
@@ -345,8 +296,6 @@ void DmaChecker::evalAlloc(const api_fn *Fn, const CallEvent &Event,
 	M.Frame = C.getStackFrame();
 	M.Escaped = (Fn->flags & API_MANAGED) ||
 		    !ownedStore(Allocated, Out, M.Frame);
-	if (auto Field = fieldKey(Out))
-		FieldJoin.addMap(M.Site, mapFact(*Field, M, C));
 	Allocated = Allocated->set<DmaHandles>(Sym, M);
 	C.addTransition(Allocated, mapNote(C, M, Sym, nullptr));
 }
@@ -368,6 +317,11 @@ void DmaChecker::evalMappingError(const CallEvent &Event, CheckerContext &C) con
 	auto [Error, Ok] = State->assume(*RetD);
 	if (Error)
 		C.addTransition(Error->remove<DmaHandles>(Sym));
+	/* Drivers keep 0 as "not mapped" (if (dma) unmap): a handle that
+	 * passed the test is not 0, or every such teardown forks a leak. */
+	if (auto HandleD = modelArg(Event, Fn->handle).getAs<DefinedOrUnknownSVal>())
+		if (Ok)
+			Ok = Ok->assume(*HandleD, true);
 	if (Ok) {
 		DmaMapping Tested = *M;
 		Tested.Tested = true;
@@ -405,153 +359,25 @@ void DmaChecker::checkPairing(const api_fn *Fn, const CallEvent &Event,
 			      const DmaMapping &M, CheckerContext &C,
 			      const std::function<void(PathSensitiveBugReport &)> &Mark) const
 {
-	ProgramStateRef State = C.getState();
-	SValBuilder &SVB = C.getSValBuilder();
-	const ASTContext &Ctx = C.getASTContext();
-	std::string FnName = callName(Event.getOriginExpr(), Fn, Ctx);
-	bool Sync = Fn->role == ROLE_DMA_SYNC;
-
 	if (M.St == DmaMapping::Released) {
-		if (Sync)
+		if (Fn->role == ROLE_DMA_SYNC)
 			return;
 		reportPath(C, "dma-double-unmap",
-			   FnName + " releases a handle that " +
-				   callName(M.ReleaseSite, M.Release, C.getASTContext()) + " already released",
+			   callName(Event.getOriginExpr(), Fn, C.getASTContext()) +
+				   " releases a handle that " +
+				   callName(M.ReleaseSite, M.Release, C.getASTContext()) +
+				   " already released",
 			   Mark);
 		return;
 	}
-	std::string MapName = callName(M.Site, M.Map, Ctx);
-	bool CoherentCall = Fn->role == ROLE_DMA_FREE;
-	if (CoherentCall != M.isCoherent()) {
-		reportPath(C, "dma-coherent-streaming-mix",
-			   M.isCoherent()
-				   ? FnName + " given a coherent handle from " + MapName
-				   : FnName + " frees a streaming mapping made by " + MapName,
-			   Mark);
-		return;
-	}
-	/* syncs name no kind: dma_sync_single_*() serve page mappings too */
-	if (!Sync && Fn->kind != M.Map->kind) {
-		reportPath(C, "dma-unmap-kind",
-			   FnName + " releases a " + dma_kind_name(M.Map->kind) +
-				   " mapping made by " + MapName,
-			   Mark);
-	}
-
-	SVal Size = modelArg(Event, Fn->size);
-	const Expr *SizeE = modelArgExpr(Event, Fn->size);
-	if (Fn->size != ARG_NONE && !M.Size.isUnknown()) {
-		std::string Got = valueText(State, Size, SizeE, Ctx);
-		std::string Want = valueText(State, M.Size, M.SizeExpr, Ctx);
-		if (Sync) {
-			/* a sync may cover part of the mapping, not more */
-			SVal End = Size;
-			if (Fn->flags & API_RANGE)
-				End = SVB.evalBinOp(State, BO_Add,
-						    modelArg(Event, Fn->offset), Size,
-						    SizeE ? SizeE->getType()
-							  : Ctx.UnsignedLongTy);
-			auto Over = SVB.evalBinOp(State, BO_GT, End, M.Size,
-						  SVB.getConditionType())
-					    .getAs<DefinedOrUnknownSVal>();
-			if (Over && !Over->isUnknown() && State->assume(*Over, true) &&
-			    !State->assume(*Over, false)) {
-				reportPath(C, "dma-unmap-size",
-					   FnName + " syncs " + Got +
-						   " bytes of a mapping of size " + Want,
-					   Mark);
-			}
-		} else if (provablyDifferent(State, SVB, Size, M.Size)) {
-			reportPath(C, "dma-unmap-size",
-				   FnName + " size " + Got + " differs from the map size " +
-					   Want,
-				   Mark);
-		}
-	}
-
-	if (Fn->nents != ARG_NONE && M.Count) {
-		SVal Nents = modelArg(Event, Fn->nents);
-		std::string Got = valueText(State, Nents, modelArgExpr(Event, Fn->nents), Ctx);
-		if (!Sync && mentions(Nents, M.Count) &&
-		    !provablyEqual(State, SVB, Nents, M.Nents)) {
-			reportPath(C, "dma-unmap-sg-nents",
-				   FnName + " given " + Got + ", the count " + MapName +
-					   " returned; it takes the nents that was mapped",
-				   Mark);
-		} else if (provablyDifferent(State, SVB, Nents, M.Nents)) {
-			reportPath(C, "dma-unmap-sg-nents",
-				   FnName + " nents " + Got +
-					   " differs from the nents mapped, " +
-					   valueText(State, M.Nents, nullptr, Ctx),
-				   Mark);
-		}
-	}
-
-	auto Dir = knownInt(State, modelArg(Event, Fn->dir));
-	auto MapDir = knownInt(State, M.Dir);
-	/* a sync of a bidirectional mapping may name either direction */
-	bool SyncOfBidir = Sync && MapDir && *MapDir == 0;
-	if (Dir && MapDir && *Dir != *MapDir && *Dir != DmaDirNone && !SyncOfBidir) {
-		reportPath(C, "dma-direction",
-			   FnName + " direction " + dmaDirName(*Dir) +
-				   " differs from the map direction " +
-				   dmaDirName(*MapDir),
-			   Mark);
-	}
-}
-
-DmaFieldFact DmaChecker::mapFact(const std::string &Field, const DmaMapping &M,
-				 CheckerContext &C) const
-{
-	ProgramStateRef State = C.getState();
-	const ASTContext &Ctx = C.getASTContext();
-	DmaFieldFact F;
-	F.Field = Field;
-	F.Fn = M.Map;
-	F.Call = callName(M.Site, M.Map, Ctx);
-	F.Size = knownInt(State, M.Size);
-	F.SizeText = valueText(State, M.Size, M.SizeExpr, Ctx);
-	F.Dir = knownInt(State, M.Dir);
-	F.Loc = PathDiagnosticLocation::createBegin(M.Site, C.getSourceManager(),
-						    M.Frame);
-	F.Function = M.Frame->getDecl();
-	return F;
-}
-
-/* A release of a handle this path never mapped, read from a field: one
- * half of a cross-function pair. */
-void DmaChecker::recordFieldRelease(const api_fn *Fn, const CallEvent &Event,
-				    SVal Handle, CheckerContext &C) const
-{
-	std::optional<std::string> Field = loadedFromField(Handle);
-	if (!Field)
-		return;
-	ProgramStateRef State = C.getState();
-	const ASTContext &Ctx = C.getASTContext();
-	DmaFieldFact F;
-	F.Field = *Field;
-	F.Fn = Fn;
-	F.Call = callName(Event.getOriginExpr(), Fn, Ctx);
-	SVal Size = modelArg(Event, Fn->size);
-	F.Size = knownInt(State, Size);
-	F.SizeText = valueText(State, Size, modelArgExpr(Event, Fn->size), Ctx);
-	F.Offset = knownInt(State, modelArg(Event, Fn->offset));
-	F.Dir = knownInt(State, modelArg(Event, Fn->dir));
-	SVal Nents = modelArg(Event, Fn->nents);
-	F.NentsText = valueText(State, Nents, modelArgExpr(Event, Fn->nents), Ctx);
-	F.NentsField = loadedFromField(Nents).value_or("");
-	F.Loc = PathDiagnosticLocation::createBegin(Event.getOriginExpr(),
-						    C.getSourceManager(),
-						    C.getLocationContext());
-	F.Function = C.getStackFrame()->getDecl();
-	FieldJoin.addRelease(Event.getOriginExpr(), std::move(F));
+	for (const PathVerdict &V : judgeOnPath(M, Fn, Event, C))
+		reportPath(C, V.Check->id, V.Message, Mark);
 }
 
 void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 			     CheckerContext &C) const
 {
 	ProgramStateRef State = C.getState();
-	checkDirectionNone(Fn, Event, C);
 	bool Sync = Fn->role == ROLE_DMA_SYNC;
 	const Expr *Site = Event.getOriginExpr();
 
@@ -559,7 +385,6 @@ void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 		const MemRegion *List = listRegion(Fn, Event);
 		const DmaMapping *M = List ? State->get<DmaLists>(List) : nullptr;
 		if (!M) {
-			recordFieldRelease(Fn, Event, modelArg(Event, Fn->buf), C);
 			transition(C, State);
 			return;
 		}
@@ -582,7 +407,6 @@ void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 	if (!M) {
 		/* never mapped on this path: remember the release, so a second
 		 * one of the same value is still a double unmap */
-		recordFieldRelease(Fn, Event, modelArg(Event, Fn->handle), C);
 		if (Sym && !Sync) {
 			DmaMapping Unknown;
 			Unknown.St = DmaMapping::Released;
@@ -687,18 +511,6 @@ void DmaChecker::checkBind(SVal Loc, SVal Val, const Stmt *S,
 		return;
 	ProgramStateRef State = C.getState();
 	bool Changed = false;
-	std::optional<std::string> Field = fieldKey(R);
-	if (Field && !isDeviceField(R)) {
-		for (auto &[Sym, M] : State->get<DmaHandles>())
-			if (M.St == DmaMapping::Live && mentions(Val, Sym))
-				FieldJoin.addMap(M.Site, mapFact(*Field, M, C));
-			else if (M.St == DmaMapping::Live && M.Map && M.isCoherent() &&
-				 mentions(Val, M.Cpu))
-				FieldJoin.addCoherentBuffer(M.Site, mapFact(*Field, M, C));
-		for (auto &[List, M] : State->get<DmaLists>())
-			if (M.St == DmaMapping::Live && mentions(Val, M.Count))
-				FieldJoin.addCountField(M.Site, *Field);
-	}
 	for (auto &[Sym, M] : State->get<DmaHandles>()) {
 		if (M.St != DmaMapping::Live ||
 		    !(mentions(Val, Sym) || mentions(Val, M.Cpu)))
@@ -783,7 +595,7 @@ void DmaChecker::checkEndFunction(const ReturnStmt *RS, CheckerContext &C) const
 void DmaChecker::checkEndOfTranslationUnit(const TranslationUnitDecl *,
 					   AnalysisManager &Mgr, BugReporter &BR) const
 {
-	FieldJoin.report(BR, Reporter, TuIndex::of(Mgr.getASTContext()));
+	judgeTu(Mgr, BR);
 }
 
 } // namespace

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "model_adapter.h"
 #include "checkers.h"
-#include "facts_export.h"
+#include "tu_judge.h"
 
 #include "clang/Lex/Lexer.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
@@ -150,18 +150,23 @@ std::string exprText(const Expr *E, const ASTContext &Ctx)
 	return Text.empty() ? "?" : Text;
 }
 
+const api_fn *writtenApi(const Expr *Site, const api_fn *Fn, const ASTContext &Ctx)
+{
+	/* the name at the place the call is written: the outermost macro's,
+	 * as drvcheck-sparse's source index reads it */
+	const SourceManager &SM = Ctx.getSourceManager();
+	if (!Site)
+		return Fn;
+	SourceLocation Loc = SM.getExpansionLoc(Site->getBeginLoc());
+	unsigned Len = Lexer::MeasureTokenLength(Loc, SM, Ctx.getLangOpts());
+	const api_fn *W = Len ? modelLookup(llvm::StringRef(SM.getCharacterData(Loc), Len))
+			      : nullptr;
+	return W && W->family == Fn->family && W->role == Fn->role ? W : Fn;
+}
+
 std::string callName(const Expr *Site, const api_fn *Fn, const ASTContext &Ctx)
 {
-	/* dma_map_single() is a macro around the model's _attrs function:
-	 * name what the driver wrote when that is a model name too. */
-	const SourceManager &SM = Ctx.getSourceManager();
-	if (Site && Site->getBeginLoc().isMacroID()) {
-		llvm::StringRef Macro = Lexer::getImmediateMacroName(
-			Site->getBeginLoc(), SM, Ctx.getLangOpts());
-		if (modelLookup(Macro))
-			return Macro.str() + "()";
-	}
-	return std::string(Fn->name) + "()";
+	return std::string(writtenApi(Site, Fn, Ctx)->name) + "()";
 }
 
 std::string valueText(ProgramStateRef State, SVal V, const Expr *E,
@@ -183,11 +188,21 @@ const Decl *topFunction(CheckerContext &C)
 	return LC->getDecl();
 }
 
+const struct check &clangCheck(llvm::StringRef Id)
+{
+	const struct check *C = check_lookup(Id.str().c_str());
+	if (!C || !(C->engines & ENGINE_CLANG))
+		llvm::report_fatal_error("drvcheck-analyzer: the check catalogue gives clang no check '" +
+					 Id + "'");
+	return *C;
+}
+
 const BugType &CheckReporter::bugType(llvm::StringRef Id) const
 {
-	std::unique_ptr<BugType> &T = Types[Id.str()];
+	const struct check &C = clangCheck(Id);
+	std::unique_ptr<BugType> &T = Types[C.id];
 	if (!T)
-		T = std::make_unique<BugType>(Owner, Id, "drvcheck");
+		T = std::make_unique<BugType>(Owner, C.id, "drvcheck");
 	return *T;
 }
 
@@ -202,17 +217,16 @@ CheckReporter::pathReport(ExplodedNode *N, llvm::StringRef Id,
 {
 	auto R = std::make_unique<PathSensitiveBugReport>(bugType(Id),
 							  describe(Id, Msg), N);
-	if (FactsExport *X = FactsExport::get())
-		X->printed(Id, R->getLocation());
+	notePrinted(clangCheck(Id), R->getLocation(), "", "");
 	return R;
 }
 
 std::unique_ptr<BasicBugReport>
 CheckReporter::fixedReport(llvm::StringRef Id, llvm::StringRef Msg,
-			   PathDiagnosticLocation Loc) const
+			   PathDiagnosticLocation Loc, llvm::StringRef Function,
+			   llvm::StringRef Key) const
 {
-	if (FactsExport *X = FactsExport::get())
-		X->printed(Id, Loc);
+	notePrinted(clangCheck(Id), Loc, Function, Key);
 	return std::make_unique<BasicBugReport>(bugType(Id), describe(Id, Msg),
 						Loc);
 }

@@ -10,9 +10,7 @@
 #ifndef DRVCHECK_CLANG_MODEL_ADAPTER_H
 #define DRVCHECK_CLANG_MODEL_ADAPTER_H
 
-extern "C" {
-#include "model/api_model.h"
-}
+#include "c_api.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
@@ -62,15 +60,24 @@ constexpr int64_t DmaDirNone = 3;
 
 /* Source text of an expression, for messages ("len + 4"). */
 std::string exprText(const Expr *E, const ASTContext &Ctx);
-/* "dma_map_single()": the model function a call site names, as spelled. */
+/*
+ * The model function a call names as the driver wrote it, where the call
+ * is written: a macro of the same operation (dma_map_single() reaches the
+ * compiler as dma_map_single_attrs(), request_mem_region() as
+ * __request_region()), else the callee Fn.
+ */
+const api_fn *writtenApi(const Expr *Site, const api_fn *Fn, const ASTContext &Ctx);
+/* "dma_map_single()": writtenApi()'s name. */
 std::string callName(const Expr *Site, const api_fn *Fn, const ASTContext &Ctx);
 /* Source text of a value: its integer if known, else the expression's. */
 std::string valueText(ProgramStateRef State, SVal V, const Expr *E,
 		      const ASTContext &Ctx);
 
 /*
- * One BugType per check id (its name), all in category "drvcheck", owned by
- * the checker that reports them.  Messages get the " [drvcheck-<id>]"
+ * One BugType per check id of the catalogue (checkers/core/checks.c) that
+ * gives the check to clang, all in category "drvcheck", owned by the
+ * checker that reports them; an id the catalogue does not give clang is a
+ * bug of the plugin, and stops it.  Messages get the " [drvcheck-<id>]"
  * suffix the driver (checkers/core/engine_clang.c) parses.
  */
 class CheckReporter {
@@ -84,15 +91,21 @@ public:
 	std::unique_ptr<PathSensitiveBugReport>
 	pathReport(ExplodedNode *N, llvm::StringRef Id, llvm::StringRef Msg) const;
 	/* A report at a fixed place, not at the path's end (the map call of
-	 * a handle found to be used untested later on the path). */
+	 * a handle found to be used untested later on the path, a verdict of
+	 * the judge about the TU); Function and Key make its fingerprint. */
 	std::unique_ptr<BasicBugReport>
 	fixedReport(llvm::StringRef Id, llvm::StringRef Msg,
-		    PathDiagnosticLocation Loc) const;
+		    PathDiagnosticLocation Loc, llvm::StringRef Function = "",
+		    llvm::StringRef Key = "") const;
 
 private:
 	const CheckerBase *Owner;
 	mutable std::map<std::string, std::unique_ptr<BugType>> Types;
 };
+
+/* The catalogue's entry of an id clang reports; stops the plugin if the
+ * catalogue has none or does not give it to clang. */
+const struct check &clangCheck(llvm::StringRef Id);
 
 } // namespace drvcheck
 

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "tu_index.h"
-#include "field_keys.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -17,7 +16,6 @@ public:
 	llvm::DenseMap<const Decl *, unsigned> Families;
 	llvm::DenseMap<const Decl *, llvm::SmallVector<const Decl *, 8>> Callees;
 	llvm::DenseSet<const Decl *> PollCallbacks;
-	std::vector<std::tuple<std::string, enum dma_kind, const Decl *>> FieldReleases;
 
 	bool TraverseFunctionDecl(FunctionDecl *FD)
 	{
@@ -36,14 +34,9 @@ public:
 		const FunctionDecl *Callee = CE->getDirectCallee();
 		if (!Current || !Callee || !Callee->getIdentifier())
 			return true;
-		if (const api_fn *Fn = modelLookup(Callee->getName())) {
+		if (const api_fn *Fn = modelLookup(Callee->getName()))
 			Families[Current] |= 1u << Fn->family;
-			signed char Handle = Fn->handle != ARG_NONE ? Fn->handle : Fn->buf;
-			if (Fn->role == ROLE_DMA_UNMAP && Handle >= 0 &&
-			    (unsigned)Handle < CE->getNumArgs())
-				if (auto Field = writtenField(CE->getArg(Handle)))
-					FieldReleases.emplace_back(*Field, Fn->kind, Current);
-		} else
+		else
 			Callees[Current].push_back(Callee->getCanonicalDecl());
 		return true;
 	}
@@ -89,8 +82,6 @@ TuIndex::TuIndex(ASTContext &Ctx)
 	DirectFacts Facts;
 	Facts.TraverseDecl(Ctx.getTranslationUnitDecl());
 	PollCallbacks = std::move(Facts.PollCallbacks);
-	for (auto &[Field, Kind, Function] : Facts.FieldReleases)
-		FieldReleases.push_back({ Field, Kind, Function });
 	Reach = std::move(Facts.Families);
 	/* Propagate along TU calls until nothing changes: the call graph of
 	 * one driver file is small, a few rounds suffice. */
@@ -125,16 +116,6 @@ const TuIndex &TuIndex::of(ASTContext &Ctx)
 bool TuIndex::isPollCallback(const Decl *D) const
 {
 	return D && PollCallbacks.count(D->getCanonicalDecl());
-}
-
-bool TuIndex::releasedElsewhere(const std::string &Field, enum dma_kind Kind,
-				const Decl *Except) const
-{
-	const Decl *Canonical = Except ? Except->getCanonicalDecl() : nullptr;
-	for (const FieldRelease &R : FieldReleases)
-		if (R.Field == Field && R.Kind == Kind && R.Function != Canonical)
-			return true;
-	return false;
 }
 
 bool TuIndex::reaches(const Decl *D, api_family Family) const

@@ -12,9 +12,8 @@
 
 #include "model_adapter.h"
 
-#include <vector>
-
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace drvcheck {
 
@@ -24,11 +23,6 @@ public:
 	static const TuIndex &of(ASTContext &Ctx);
 
 	bool isPollCallback(const Decl *D) const;
-	/* Is a DMA release of this kind written on the field (its handle
-	 * argument is field, e.g. dma_unmap_addr(ri, mapping)) in a function
-	 * other than Except? */
-	bool releasedElsewhere(const std::string &Field, enum dma_kind Kind,
-			       const Decl *Except) const;
 	/* Does D reach a model function of this family? */
 	bool reaches(const Decl *D, api_family Family) const;
 
@@ -38,12 +32,6 @@ private:
 	using FamilyMask = unsigned;
 	llvm::DenseMap<const Decl *, FamilyMask> Reach;
 	llvm::DenseSet<const Decl *> PollCallbacks;
-	struct FieldRelease {
-		std::string Field;
-		enum dma_kind Kind;
-		const Decl *Function;
-	};
-	std::vector<FieldRelease> FieldReleases;
 };
 
 } // namespace drvcheck

@@ -1,19 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * drvcheck report: the cross-TU findings of a facts database (DRVCHECK_DB,
- * written by drvcheck-sparse under make C=1/2).  The join is drvcheck-sparse's
- * own module-wide checks run again over every file's facts
- * (--drvcheck-replay), so a finding means the same whichever way it was
- * found; what the per-file runs printed already is left out there.  Its
- * DRVCHECK lines come back here and go out as scan's findings do.
+ * written by drvcheck-sparse under make C=1/2 and by the analyzer plugin).
+ * The judge decides over every file's facts, each engine's runs apart, so
+ * a finding means the same whichever way it was found; what the per-file
+ * runs printed already is left out.
  */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/engine.h"
-#include "../core/finding_tab.h"
-#include "../core/run.h"
+#include "../judge/facts_db.h"
+#include "../judge/replay.h"
 #include "cli.h"
 
 static void report_usage(FILE *out)
@@ -87,42 +86,22 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 	return 0;
 }
 
-/*
- * Every check is asked for (the selection is applied here, as scan does);
- * drvcheck-sparse's own message says why a database cannot be read.
- */
+/* Each engine's runs, judged apart: a finding is that engine's. */
 static int replay(const char *db, const struct selection *sel,
 		  struct finding_list *out)
 {
-	char *prog = sparse_engine_prog(), *text;
-	char *argv[] = { prog, NULL, "--drvcheck-format=tab",
-			 "--drvcheck-checks=all", NULL };
-	struct child child;
-	int rc;
+	struct strlist wrote = { 0 };
+	char *why = NULL;
+	int ret = facts_db_engines(db, &wrote, &why);
 
-	if (!prog) {
-		fputs("drvcheck: report: drvcheck-sparse not found (build it, "
-		      "or set DRVCHECK_SPARSE)\n", stderr);
-		return -1;
-	}
-	argv[1] = xasprintf("--drvcheck-replay=%s", db);
-	rc = child_start(&child, argv);
-	if (rc == 0) {
-		rc = child_wait(&child);
-		text = read_file(rc ? child.err_path : child.out_path, NULL);
-		if (rc)
-			fprintf(stderr, "drvcheck: report: %s", text && *text ? text :
-				"drvcheck-sparse failed\n");
-		else
-			finding_tab_parse(text, sel, ENGINE_SPARSE, out);
-		free(text);
-	} else {
-		perror("drvcheck: report: cannot run drvcheck-sparse");
-	}
-	child_cleanup(&child);
-	free(argv[1]);
-	free(prog);
-	return rc ? -1 : 0;
+	if (ret)
+		fprintf(stderr, "drvcheck: report: %s: %s\n", db, why);
+	for (size_t i = 0; !ret && engines[i]; i++)
+		if (strlist_has(&wrote, engines[i]->name))
+			ret = judge_replay(db, engines[i]->id, sel, out);
+	strlist_free(&wrote);
+	free(why);
+	return ret;
 }
 
 int cmd_report(int argc, char **argv)

@@ -36,8 +36,8 @@ static void scan_usage(FILE *out)
 	      "  -j, --jobs N              parallel jobs (default: online CPUs)\n"
 	      "  -p FILE|DIR               a compile_commands.json (or a directory\n"
 	      "                            holding one) to scan\n"
-	      "  --clang-timeout SECONDS   the clang engine gives up on a file\n"
-	      "                            after this long (default 300)\n"
+	      "  --unit-timeout SECONDS    every engine gives up on a file after\n"
+	      "                            this long (default 300)\n"
 	      "  --plist-dir DIR           the clang engine also writes each file's\n"
 	      "                            analyzer plist (plist-multi-file) here\n"
 	      "  -q, --quiet               no progress line, no summary\n"
@@ -58,13 +58,13 @@ struct scan_options {
 	bool quiet;
 	int jobs;
 	struct strlist compdbs;		/* -p */
-	unsigned int clang_timeout;
+	unsigned int unit_timeout;
 	const char *plist_dir;
 };
 
 enum {
 	OPT_ENGINE = CLI_OPT_OWN, OPT_BASELINE, OPT_WRITE_BASELINE,
-	OPT_KERNEL_VERSION, OPT_CLANG_TIMEOUT, OPT_PLIST_DIR,
+	OPT_KERNEL_VERSION, OPT_UNIT_TIMEOUT, OPT_PLIST_DIR,
 };
 
 static const struct option long_options[] = {
@@ -75,7 +75,7 @@ static const struct option long_options[] = {
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "kernel-version", required_argument, NULL, OPT_KERNEL_VERSION },
 	{ "jobs", required_argument, NULL, 'j' },
-	{ "clang-timeout", required_argument, NULL, OPT_CLANG_TIMEOUT },
+	{ "unit-timeout", required_argument, NULL, OPT_UNIT_TIMEOUT },
 	{ "plist-dir", required_argument, NULL, OPT_PLIST_DIR },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
@@ -179,15 +179,15 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 				return -1;
 			strlist_add(&o->compdbs, optarg);
 			break;
-		case OPT_CLANG_TIMEOUT:
+		case OPT_UNIT_TIMEOUT:
 			n = strtol(optarg, &end, 10);
 			if (*end || n < 1 || n > 86400) {
-				fprintf(stderr, "drvcheck: --clang-timeout: '%s' is "
+				fprintf(stderr, "drvcheck: --unit-timeout: '%s' is "
 					"not a number of seconds from 1 to 86400\n",
 					optarg);
 				return -1;
 			}
-			o->clang_timeout = (unsigned int)n;
+			o->unit_timeout = (unsigned int)n;
 			break;
 		case OPT_PLIST_DIR:
 			o->plist_dir = optarg;
@@ -265,7 +265,7 @@ int cmd_scan(int argc, char **argv)
 	req.checks = &sel;
 	req.jobs = o.jobs;
 	req.progress = !o.quiet && isatty(2);
-	req.clang_timeout = o.clang_timeout;
+	req.unit_timeout = o.unit_timeout;
 	req.plist_dir = o.plist_dir;
 
 	scan_run(&req, o.engine_mask, o.engine_explicit, &findings, &st);

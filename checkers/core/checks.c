@@ -41,7 +41,7 @@ const struct check check_table[] = {
 	  "the result of a region request is never tested" },
 	{ "iomem-release-mismatch", FAMILY_IOMEM, SEV_ERROR, true, C | S | CL | RT,
 	  "a region is released with another start, size, address space or granularity than requested" },
-	{ "iomem-unrequested-map", FAMILY_IOMEM, SEV_WARNING, true, C | S,
+	{ "iomem-unrequested-map", FAMILY_IOMEM, SEV_WARNING, true, C | S | CL,
 	  "MMIO is mapped but the driver never requested the region" },
 	{ "iomem-not-exclusive", FAMILY_IOMEM, SEV_NOTE, false, C | S | RT,
 	  "a driver that owns its MMIO could request it exclusively (opt-in)" },

@@ -20,7 +20,7 @@ struct scan_request {
 	const struct selection *checks;
 	int jobs;
 	bool progress;			/* a progress line on stderr */
-	unsigned int clang_timeout;	/* seconds a clang run may take; 0: 300 */
+	unsigned int unit_timeout;	/* seconds one file may take; 0: the default */
 	const char *plist_dir;		/* clang also writes its plists here */
 };
 
@@ -41,6 +41,20 @@ struct engine_ops {
 		   struct scan_status *status);
 };
 
+/* What --unit-timeout means when it is not given. */
+#define UNIT_TIMEOUT_DEFAULT 300
+
+/* Seconds an engine may spend on one file (--unit-timeout). */
+unsigned int unit_timeout(const struct scan_request *req);
+
+/*
+ * Counts file as not (fully) analysed and, when timed_out, says so with
+ * the engine's name: the message and counts every engine gives.
+ */
+void scan_status_unanalysed(struct scan_status *st,
+			    const struct scan_request *req, const char *engine,
+			    const char *file, bool timed_out);
+
 extern const struct engine_ops cocci_engine;
 extern const struct engine_ops sparse_engine;
 extern const struct engine_ops clang_engine;
@@ -49,11 +63,5 @@ extern const struct engine_ops clang_engine;
 extern const struct engine_ops *const engines[];
 
 const struct engine_ops *engine_lookup(const char *name);
-
-/*
- * The drvcheck-sparse program ($DRVCHECK_SPARSE, next to drvcheck, or on
- * PATH), NULL if none; also what `drvcheck report` replays facts with.
- */
-char *sparse_engine_prog(void);
 
 #endif

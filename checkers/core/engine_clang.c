@@ -8,7 +8,7 @@
  * (clang_diag.h); a unit clang cannot parse, or that runs past the time
  * limit, is reported and counted as not analysed.  A module of several
  * files records the plugin's facts into a private database, and
- * drvcheck-sparse's replay joins them as for the sparse engine.
+ * the judge joins them as for the sparse engine.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -20,9 +20,9 @@
 #include "clang_tools.h"
 #include "engine.h"
 #include "finding_tab.h"
+#include "judge/replay.h"
 #include "module_runs.h"
 
-#define DEFAULT_TIMEOUT 300	/* seconds, --clang-timeout */
 
 /* What the engine needs to run; NULL fields when unavailable. */
 struct clang_setup {
@@ -94,8 +94,6 @@ struct clang_ctx {
 	struct clang_setup setup;
 	struct strlist analyzer;	/* the plugin's analyzer flags */
 	char *plist_dir;		/* absolute, or NULL */
-	char *replay;			/* drvcheck-sparse, or NULL */
-	bool replay_missing_told;
 	const struct scan_request *req;
 	struct finding_list *out;
 	struct scan_status *status;
@@ -146,32 +144,13 @@ static bool clang_command(void *ctx, const struct module_run *r,
 {
 	struct clang_ctx *cc = ctx;
 
-	if (r->kind == RUN_FILE) {
-		analysis_command(cc, r->module, r->module->files.items[r->file], argv);
-		return true;
-	}
-	/* the plugin wrote no facts: nothing to join */
-	if (!is_regular(r->db))
-		return false;
-	if (!cc->replay) {
-		if (!cc->replay_missing_told)
-			fputs("drvcheck: clang: drvcheck-sparse not found: the "
-			      "plugin's cross-file facts are not joined\n", stderr);
-		cc->replay_missing_told = true;
-		return false;
-	}
-	strlist_add(argv, cc->replay);
-	strlist_add_owned(argv, xasprintf("--drvcheck-replay=%s", r->db));
-	strlist_add(argv, "--drvcheck-format=tab");
-	strlist_add(argv, "--drvcheck-checks=all");
+	analysis_command(cc, r->module, r->module->files.items[r->file], argv);
 	return true;
 }
 
 static void not_analysed(struct clang_ctx *cc, const char *file)
 {
-	cc->status->files_partial++;
-	if (strlist_has(&cc->req->explicit_files, file))
-		cc->status->explicit_unparsed++;
+	scan_status_unanalysed(cc->status, cc->req, "clang", file, false);
 }
 
 /* The first lines of a failed run's output, to show why. */
@@ -197,11 +176,7 @@ static int finish_file(struct clang_ctx *cc, const struct module_run *r,
 	char *error = clang_diag_parse(text, m->dir, cc->req->checks, cc->out);
 
 	if (timed_out) {
-		fprintf(stderr, "drvcheck: %s: clang timed out after %u s, not "
-			"analysed\n", file, cc->req->clang_timeout ?
-			cc->req->clang_timeout : DEFAULT_TIMEOUT);
-		cc->status->files_timed_out++;
-		not_analysed(cc, file);
+		scan_status_unanalysed(cc->status, cc->req, "clang", file, true);
 	} else if (error) {
 		fprintf(stderr, "drvcheck: %s: clang errors, not analysed: %s\n",
 			file, error);
@@ -218,8 +193,8 @@ static int finish_file(struct clang_ctx *cc, const struct module_run *r,
 }
 
 /*
- * The replay prints the files as the plugin saw them, relative to the
- * module's directory, where clang and the replay run: into out with the
+ * The plugin records the files as clang saw them, relative to the
+ * module's directory, where clang runs: into out with the
  * paths clang_diag_parse() gives the plugin's own warnings, so that a
  * finding both report is one (finding_list_normalize()).
  */
@@ -245,22 +220,17 @@ static void add_replayed(struct finding_list *out, struct finding_list *joined,
 	finding_list_free(joined);
 }
 
-static int finish_replay(struct clang_ctx *cc, const struct module_run *r,
-			 const struct child *c, int rc)
+/* The judge over the facts the plugin wrote for the module's files. */
+static int clang_replay(void *ctx, const struct module_run *r)
 {
+	struct clang_ctx *cc = ctx;
 	struct finding_list joined = { 0 };
-	char *text;
 
-	if (rc) {
-		fprintf(stderr, "drvcheck: clang: joining the facts of module %s "
-			"failed (exit status %d):\n", r->module->key, rc);
-		show_head(c->err_path, 5);
+	if (judge_replay(r->db, ENGINE_CLANG, cc->req->checks, &joined)) {
+		finding_list_free(&joined);
 		return -1;
 	}
-	text = read_file(c->out_path, NULL);
-	finding_tab_parse(text, cc->req->checks, ENGINE_CLANG, &joined);
 	add_replayed(cc->out, &joined, r->module->dir);
-	free(text);
 	return 0;
 }
 
@@ -269,9 +239,7 @@ static int clang_finish(void *ctx, const struct module_run *r,
 			int rc, bool timed_out)
 {
 	(void)argv;
-	if (r->kind == RUN_FILE)
-		return finish_file(ctx, r, c, rc, timed_out);
-	return finish_replay(ctx, r, c, rc);
+	return finish_file(ctx, r, c, rc, timed_out);
 }
 
 /* The plist directory, made if missing, as an absolute path; or NULL. */
@@ -293,8 +261,8 @@ static int clang_run(const struct scan_request *req, struct finding_list *out,
 	struct clang_ctx cc = { .req = req, .out = out, .status = status };
 	struct module_runner mr = {
 		.engine = "clang", .command = clang_command,
-		.finish = clang_finish, .ctx = &cc,
-		.timeout = req->clang_timeout ? req->clang_timeout : DEFAULT_TIMEOUT,
+		.replay = clang_replay, .finish = clang_finish, .ctx = &cc,
+		.timeout = unit_timeout(req),
 	};
 	struct kmodule_list mods = { 0 };
 	int ret = -1;
@@ -302,7 +270,6 @@ static int clang_run(const struct scan_request *req, struct finding_list *out,
 	if (setup(&cc.setup))
 		goto out;	/* scan_run asked unavailable() first */
 	clang_analyzer_flags(&cc.analyzer);
-	cc.replay = sparse_engine_prog();
 	if (req->plist_dir && !(cc.plist_dir = plist_dir(req->plist_dir)))
 		goto out;
 	if (module_runs_modules(req, cc.setup.plugin, &mods) == 0)
@@ -313,7 +280,6 @@ out:
 	kmodule_list_free(&mods);
 	strlist_free(&cc.analyzer);
 	free(cc.plist_dir);
-	free(cc.replay);
 	setup_free(&cc.setup);
 	return ret;
 }

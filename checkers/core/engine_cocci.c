@@ -141,24 +141,29 @@ static void count_parse_errors(const char *err_path,
 {
 	char *text = read_file(err_path, NULL);
 	const char *marker = " = error in ";
+	/* spatch's --timeout abandons the file and goes on with the next */
+	const char *timeout = "EXN: Coccinelle_modules.Common.Timeout in ";
 	char *save = NULL;
 
 	for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
+		bool timed_out = strncmp(line, timeout, strlen(timeout)) == 0;
 		char *file;
 
-		if (strncmp(line, marker, strlen(marker)) != 0)
+		if (timed_out)
+			file = line + strlen(timeout);
+		else if (strncmp(line, marker, strlen(marker)) == 0)
+			file = line + strlen(marker);
+		else
 			continue;
-		file = line + strlen(marker);
 		file[strcspn(file, ";")] = '\0';
 		if (strlist_has(seen, file))
 			continue;
 		strlist_add(seen, file);
-		status->files_partial++;
-		if (strlist_has(&req->explicit_files, file))
-			status->explicit_unparsed++;
-		fprintf(stderr, "drvcheck: %s: parse error, part of the file "
-			"was not analysed\n", file);
+		scan_status_unanalysed(status, req, "cocci", file, timed_out);
+		if (!timed_out)
+			fprintf(stderr, "drvcheck: %s: parse error, part of "
+				"the file was not analysed\n", file);
 	}
 	free(text);
 }
@@ -288,7 +293,7 @@ static int run_spatch(const char *sp_file, const struct strlist *virtuals,
 		      size_t nfiles, struct finding_list *out,
 		      struct strlist *unparsed, struct scan_status *status)
 {
-	char jobs[16];
+	char jobs[16], timeout[16];
 	char *argv[32];
 	int argc = 0, rc;
 	struct child child;
@@ -299,8 +304,9 @@ static int run_spatch(const char *sp_file, const struct strlist *virtuals,
 	argv[argc++] = "--parse-error-msg";
 	argv[argc++] = "--no-includes";
 	argv[argc++] = "--include-headers";
+	snprintf(timeout, sizeof(timeout), "%u", unit_timeout(req));
 	argv[argc++] = "--timeout";
-	argv[argc++] = "120";
+	argv[argc++] = timeout;
 	argv[argc++] = "-D";
 	argv[argc++] = "drvcheck";
 	/* Opt-in checks are virtual rules of the scripts that have them. */

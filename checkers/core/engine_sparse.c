@@ -13,13 +13,14 @@
 
 #include "engine.h"
 #include "finding_tab.h"
+#include "judge/replay.h"
 #include "kbuild_flags.h"
 #include "module_runs.h"
 
 #define SPARSE_PROG "drvcheck-sparse"
 
 /* $DRVCHECK_SPARSE, next to drvcheck (installed or build tree), or PATH. */
-char *sparse_engine_prog(void)
+static char *sparse_engine_prog(void)
 {
 	static const char *const rel[] = {
 		SPARSE_PROG, "checkers/sparse/" SPARSE_PROG, NULL,
@@ -70,10 +71,7 @@ struct sparse_ctx {
 	struct scan_status *status;
 };
 
-/*
- * A file alone (into the module's private facts when it has several
- * files), or the replay that joins a module's facts.
- */
+/* A file alone (into the module's private facts when it has several). */
 static bool sparse_command(void *ctx, const struct module_run *r,
 			   struct strlist *argv)
 {
@@ -81,12 +79,8 @@ static bool sparse_command(void *ctx, const struct module_run *r,
 	const struct kmodule *m = r->module;
 
 	strlist_add(argv, sc->prog);
-	if (r->kind == RUN_REPLAY)
-		strlist_add_owned(argv, xasprintf("--drvcheck-replay=%s", r->db));
 	strlist_add(argv, "--drvcheck-format=tab");
 	strlist_add(argv, sc->checks);
-	if (r->kind == RUN_REPLAY)
-		return true;
 	for (size_t i = 0; i < m->flags.n; i++)
 		strlist_add(argv, m->flags.items[i]);
 	kmodule_defines(m, argv);
@@ -123,9 +117,7 @@ static void read_errors(const char *path, const struct scan_request *req,
 		if (!at)
 			continue;
 		*at = '\0';
-		status->files_partial++;
-		if (strlist_has(&req->explicit_files, line))
-			status->explicit_unparsed++;
+		scan_status_unanalysed(status, req, "sparse", line, false);
 		fprintf(stderr, "drvcheck: %s: sparse errors, the file was not "
 			"analysed\n", line);
 	}
@@ -139,7 +131,11 @@ static int sparse_finish(void *ctx, const struct module_run *r,
 	struct sparse_ctx *sc = ctx;
 	char *text;
 
-	(void)timed_out;	/* sparse runs have no time limit */
+	if (timed_out) {
+		scan_status_unanalysed(sc->status, sc->req, "sparse",
+				       r->module->files.items[r->file], true);
+		return 0;
+	}
 	/* sparse exits 1 after errors in the file; more is a crash */
 	if (rc > 1) {
 		fprintf(stderr, "drvcheck: sparse: %s failed on module %s "
@@ -153,6 +149,14 @@ static int sparse_finish(void *ctx, const struct module_run *r,
 	free(text);
 	read_errors(c->err_path, sc->req, sc->status);
 	return rc > 1 ? -1 : 0;
+}
+
+/* The judge over the module's files, as one run over them all would. */
+static int sparse_replay(void *ctx, const struct module_run *r)
+{
+	const struct sparse_ctx *sc = ctx;
+
+	return judge_replay(r->db, ENGINE_SPARSE, sc->sel, sc->out);
 }
 
 static int sparse_run(const struct scan_request *req, struct finding_list *out,
@@ -172,8 +176,10 @@ static int sparse_run(const struct scan_request *req, struct finding_list *out,
 	if (prog && module_runs_modules(req, prog, &mods) == 0) {
 		struct sparse_ctx sc = { prog, checks.buf, req, &sel, out, status };
 		struct module_runner mr = {
-			.engine = "sparse", .command = sparse_command,
-			.finish = sparse_finish, .ctx = &sc,
+			.engine = "sparse", .timeout = unit_timeout(req),
+			.command = sparse_command,
+			.replay = sparse_replay, .finish = sparse_finish,
+			.ctx = &sc,
 		};
 
 		ret = module_runs(&mr, req, &mods);

@@ -101,6 +101,14 @@ int module_runs(const struct module_runner *mr, const struct scan_request *req,
 		       (runs[next].kind != RUN_REPLAY || next == done)) {
 			struct job *job = &jobs[next % width];
 
+			if (runs[next].kind == RUN_REPLAY) {
+				if (is_regular(runs[next].db) &&
+				    mr->replay(mr->ctx, &runs[next]))
+					ret = -1;
+				next++;
+				done++;
+				continue;
+			}
 			if (job_start(job, mr, &runs[next], user_db)) {
 				fprintf(stderr, "drvcheck: %s: cannot run %s: ",
 					mr->engine, job->argv.items[0]);
@@ -112,6 +120,8 @@ int module_runs(const struct module_runner *mr, const struct scan_request *req,
 			}
 			next++;
 		}
+		if (done == next)
+			continue;	/* a replay, done already */
 		if (req->progress)
 			fprintf(stderr, "\rdrvcheck: %s %zu/%zu runs...\033[K",
 				mr->engine, done + 1, n_runs);

@@ -4,9 +4,9 @@
  * over the modules of a scan, the way Kbuild runs a checker: one run per
  * file, several at a time under --jobs.  The files of a module of several
  * files each record their facts into a private database (DRVCHECK_DB),
- * and one replay run then joins them (docs/engines.md); a one-file module
- * records into the user's DRVCHECK_DB, if any.  The engine says what each
- * run's command is and reads back what it printed.
+ * and the judge then joins them in this process (replay); a one-file
+ * module records into the user's DRVCHECK_DB, if any.  The engine says
+ * what each run's command is and reads back what it printed.
  */
 #ifndef DRVCHECK_MODULE_RUNS_H
 #define DRVCHECK_MODULE_RUNS_H
@@ -27,9 +27,13 @@ struct module_run {
 struct module_runner {
 	const char *engine;	/* "sparse": names the engine in messages */
 	unsigned int timeout;	/* seconds a run may take; 0: no limit */
-	/* Fills argv for run r; false: nothing to run (a replay without facts). */
+	/* Fills argv for the file run r; false: nothing to run. */
 	bool (*command)(void *ctx, const struct module_run *r,
 			struct strlist *argv);
+	/* Joins the facts the file runs of r->module recorded in r->db
+	 * (called once they are all done, if they wrote any); -1 ends the
+	 * scan. */
+	int (*replay)(void *ctx, const struct module_run *r);
 	/*
 	 * Reads a run that ended with exit status rc (killed at the timeout
 	 * when timed_out); -1 when the engine failed, which ends the scan.

@@ -57,18 +57,11 @@ char *xasprintf(const char *fmt, ...)
 {
 	struct strbuf sb = { 0 };
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	sb_vprintf(&sb, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		out_of_memory();
-	sb.buf = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(sb.buf, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	return sb.buf;
+	return sb.buf ? sb.buf : xstrdup("");
 }
 
 void grow_array(void **array, size_t *capacity, size_t need, size_t elem)
@@ -99,21 +92,28 @@ void sb_puts(struct strbuf *sb, const char *s)
 	sb_add(sb, s, strlen(s));
 }
 
+void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list copy;
+	int n;
+
+	va_copy(copy, ap);
+	n = vsnprintf(NULL, 0, fmt, copy);
+	va_end(copy);
+	if (n < 0)
+		out_of_memory();
+	grow_array((void **)&sb->buf, &sb->cap, sb->len + (size_t)n + 1, 1);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
 void sb_printf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	sb_vprintf(sb, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	grow_array((void **)&sb->buf, &sb->cap, sb->len + (size_t)n + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	sb->len += (size_t)n;
 }
 
 void sb_free(struct strbuf *sb)

@@ -4,6 +4,7 @@
  * dmapool.h, pci-dma-compat.h (removed in 5.18, still in older trees),
  * ioport.h, pci.h, io.h and poll.h of Linux 6.1.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "api_model.h"
@@ -126,6 +127,9 @@ const struct api_fn api_model[] = {
 	IOMEM("__release_region",	ROLE_REGION_RELEASE, SPACE_PARENT, 0,		ARGS(_, _, 2, _, _, 0, _, 1, _)),
 	IOMEM("devm_release_region",	ROLE_REGION_RELEASE, SPACE_PORT, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
 	IOMEM("devm_release_mem_region", ROLE_REGION_RELEASE, SPACE_MEM, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
+	/* an AMBA device's one register window, adev->res */
+	IOMEM("amba_request_regions",	ROLE_REGION_REQUEST, SPACE_MEM, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
+	IOMEM("amba_release_regions",	ROLE_REGION_RELEASE, SPACE_MEM, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
 	IOMEM("pci_request_region",	ROLE_REGION_REQUEST, SPACE_PCI_BAR, 0,		ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pci_request_region_exclusive", ROLE_REGION_REQUEST, SPACE_PCI_BAR, API_EXCLUSIVE | API_LEGACY, ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pci_request_regions",	ROLE_REGION_REQUEST, SPACE_PCI_ALL, 0,		ARGS(0, _, _, _, _, _, _, _, _)),
@@ -293,6 +297,38 @@ const struct poll_ops poll_ops_model[] = {
 };
 const size_t poll_ops_model_count =
 	sizeof(poll_ops_model) / sizeof(poll_ops_model[0]);
+
+const struct dma_dir_name dma_dir_names[] = {
+	{ "DMA_BIDIRECTIONAL",		DIR_BIDIRECTIONAL },
+	{ "DMA_TO_DEVICE",		DIR_TO_DEVICE },
+	{ "DMA_FROM_DEVICE",		DIR_FROM_DEVICE },
+	{ "DMA_NONE",			DIR_NONE },
+	{ "PCI_DMA_BIDIRECTIONAL",	DIR_BIDIRECTIONAL },
+	{ "PCI_DMA_TODEVICE",		DIR_TO_DEVICE },
+	{ "PCI_DMA_FROMDEVICE",		DIR_FROM_DEVICE },
+	{ "PCI_DMA_NONE",		DIR_NONE },
+};
+const size_t dma_dir_name_count =
+	sizeof(dma_dir_names) / sizeof(dma_dir_names[0]);
+
+const char *dma_dir_name(long long dir)
+{
+	static char other[32];
+
+	/* the kernel's names come first in the table, in enum order */
+	if (dir >= DIR_BIDIRECTIONAL && dir <= DIR_NONE)
+		return dma_dir_names[dir].name;
+	snprintf(other, sizeof(other), "direction %lld", dir);
+	return other;
+}
+
+int dma_dir_lookup(const char *name)
+{
+	for (size_t i = 0; i < dma_dir_name_count; i++)
+		if (strcmp(dma_dir_names[i].name, name) == 0)
+			return (int)dma_dir_names[i].dir;
+	return -1;
+}
 
 const struct api_fn *api_lookup(const char *name)
 {

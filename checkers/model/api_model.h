@@ -58,6 +58,23 @@ enum dma_kind {
 	KIND_POOL,		/* dma_pool_alloc */
 };
 
+/*
+ * enum dma_data_direction (include/linux/dma-direction.h); the values have
+ * been the same since 2.6, and pci-dma-compat.h's PCI_DMA_* share them.
+ */
+enum dma_dir {
+	DIR_BIDIRECTIONAL = 0,
+	DIR_TO_DEVICE = 1,
+	DIR_FROM_DEVICE = 2,
+	DIR_NONE = 3,
+};
+
+/* A direction's name as drivers write it. */
+struct dma_dir_name {
+	const char *name;	/* "DMA_TO_DEVICE", "PCI_DMA_TODEVICE" */
+	enum dma_dir dir;
+};
+
 /* Which address space a region call works on. */
 enum region_space {
 	SPACE_NONE,
@@ -111,7 +128,14 @@ extern const size_t api_model_count;
 extern const struct poll_ops poll_ops_model[];
 extern const size_t poll_ops_model_count;
 
+extern const struct dma_dir_name dma_dir_names[];
+extern const size_t dma_dir_name_count;
+
 const struct api_fn *api_lookup(const char *name);
+/* "DMA_TO_DEVICE", or "direction 7" for a value outside the enum */
+const char *dma_dir_name(long long dir);
+/* The direction a name stands for, -1 if it names none. */
+int dma_dir_lookup(const char *name);
 const char *api_family_name(enum api_family family);
 const char *api_role_name(enum api_role role);
 const char *dma_kind_name(enum dma_kind kind);

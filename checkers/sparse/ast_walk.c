@@ -89,6 +89,11 @@ bool ast_model_call(struct expression *e, struct ast_call *call)
 
 static void walk_expr(struct expression *e, struct ast_visitor *v);
 static void walk_stmt(struct statement *s, struct ast_visitor *v);
+static void walk_branch(struct expression *cond, bool taken,
+			struct statement *s, struct ast_visitor *v);
+static void walk_switch(struct statement *s, struct ast_visitor *v);
+static void walk_inlined(struct statement *s, struct ast_visitor *v);
+static void walk_compound(struct statement *s, struct ast_visitor *v);
 
 static void walk_list(struct expression_list *list, struct ast_visitor *v)
 {
@@ -109,6 +114,28 @@ static void walk_decls(struct symbol_list *list, struct ast_visitor *v)
 		v->decl(v, sym);
 		walk_expr(sym->initializer, v);
 	} END_FOR_EACH_PTR(sym);
+}
+
+/* An inlined call: its arguments (the caller's code), then the body if
+ * the visitor wants it. */
+static void walk_inlined(struct statement *s, struct ast_visitor *v)
+{
+	struct statement *child;
+	int conds = v->n_conds;
+
+	if (s->args) {
+		v->inline_args = true;
+		walk_decls(s->args->declaration, v);
+		v->inline_args = false;
+	}
+	if (!v->inline_enter || !v->inline_enter(v, s))
+		return;
+	v->n_conds = 0;
+	FOR_EACH_PTR(s->stmts, child) {
+		walk_stmt(child, v);
+	} END_FOR_EACH_PTR(child);
+	v->n_conds = conds;
+	v->inline_leave(v, s);
 }
 
 static void walk_expr(struct expression *e, struct ast_visitor *v)
@@ -145,14 +172,11 @@ static void walk_expr(struct expression *e, struct ast_visitor *v)
 		walk_list(e->args, v);
 		break;
 	case EXPR_STATEMENT:
-		/* an inlined body: only the arguments are the driver's code */
 		if (e->statement && e->statement->type == STMT_COMPOUND &&
-		    e->statement->inline_fn) {
-			if (e->statement->args)
-				walk_decls(e->statement->args->declaration, v);
-		} else {
+		    e->statement->inline_fn)
+			walk_inlined(e->statement, v);
+		else
 			walk_stmt(e->statement, v);
-		}
 		break;
 	case EXPR_INITIALIZER:
 		walk_list(e->expr_list, v);
@@ -174,10 +198,79 @@ static void walk_expr(struct expression *e, struct ast_visitor *v)
 	}
 }
 
-static void walk_stmt(struct statement *s, struct ast_visitor *v)
+/* A statement under a condition, on the stack while it is walked. */
+static void walk_under(struct ast_cond cond, struct statement *s,
+		       struct ast_visitor *v)
+{
+	bool pushed = s && v->n_conds < AST_MAX_CONDS;
+
+	if (pushed)
+		v->conds[v->n_conds++] = cond;
+	walk_stmt(s, v);
+	if (pushed)
+		v->n_conds--;
+}
+
+static void walk_branch(struct expression *cond, bool taken,
+			struct statement *s, struct ast_visitor *v)
+{
+	walk_under((struct ast_cond){ cond, taken, NULL, NULL }, s, v);
+}
+
+/* A block: what follows a label is a scope of its own. */
+static void walk_compound(struct statement *s, struct ast_visitor *v)
 {
 	struct statement *child;
+	int conds = v->n_conds;
 
+	FOR_EACH_PTR(s->stmts, child) {
+		if (child->type == STMT_LABEL && v->n_conds < AST_MAX_CONDS)
+			v->conds[v->n_conds++] = (struct ast_cond){ .scope = child };
+		walk_stmt(child, v);
+	} END_FOR_EACH_PTR(child);
+	v->n_conds = conds;
+}
+
+/* Can control run off the end of s into the next statement? */
+static bool falls_through(struct statement *s)
+{
+	return !s || (s->type != STMT_GOTO && s->type != STMT_RETURN);
+}
+
+/*
+ * The body of a switch: each statement runs under "expression == value"
+ * of the case label above it, unless control can fall into that label
+ * from the case before, or one statement has several labels (then no
+ * condition is said).
+ */
+static void walk_switch(struct statement *s, struct ast_visitor *v)
+{
+	struct statement *body = s->switch_statement, *child, *prev = NULL;
+	struct ast_cond cond = { s->switch_expression, true, NULL, NULL };
+
+	if (!body || body->type != STMT_COMPOUND) {
+		walk_stmt(body, v);
+		return;
+	}
+	FOR_EACH_PTR(body->stmts, child) {
+		if (child->type == STMT_CASE) {
+			bool plain = !child->case_to && child->case_expression &&
+				     (!child->case_statement ||
+				      child->case_statement->type != STMT_CASE);
+
+			cond.value = plain && (!prev || !falls_through(prev)) ?
+				     child->case_expression : NULL;
+		}
+		if (cond.value)
+			walk_under(cond, child, v);
+		else
+			walk_stmt(child, v);
+		prev = child->type == STMT_CASE ? child->case_statement : child;
+	} END_FOR_EACH_PTR(child);
+}
+
+static void walk_stmt(struct statement *s, struct ast_visitor *v)
+{
 	if (!s)
 		return;
 	switch (s->type) {
@@ -188,16 +281,16 @@ static void walk_stmt(struct statement *s, struct ast_visitor *v)
 		walk_expr(s->expression, v);
 		break;
 	case STMT_COMPOUND:
-		FOR_EACH_PTR(s->stmts, child) {
-			walk_stmt(child, v);
-		} END_FOR_EACH_PTR(child);
+		walk_compound(s, v);
 		break;
 	case STMT_IF:
 		walk_expr(s->if_conditional, v);
-		walk_stmt(s->if_true, v);
-		walk_stmt(s->if_false, v);
+		walk_branch(s->if_conditional, true, s->if_true, v);
+		walk_branch(s->if_conditional, false, s->if_false, v);
 		break;
 	case STMT_RETURN:
+		if (v->ret)
+			v->ret(v, s->ret_value);
 		walk_expr(s->ret_value, v);
 		break;
 	case STMT_CASE:
@@ -205,12 +298,12 @@ static void walk_stmt(struct statement *s, struct ast_visitor *v)
 		break;
 	case STMT_SWITCH:
 		walk_expr(s->switch_expression, v);
-		walk_stmt(s->switch_statement, v);
+		walk_switch(s, v);
 		break;
 	case STMT_ITERATOR:
 		walk_stmt(s->iterator_pre_statement, v);
 		walk_expr(s->iterator_pre_condition, v);
-		walk_stmt(s->iterator_statement, v);
+		walk_under((struct ast_cond){ .scope = s }, s->iterator_statement, v);
 		walk_stmt(s->iterator_post_statement, v);
 		walk_expr(s->iterator_post_condition, v);
 		break;

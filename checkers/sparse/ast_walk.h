@@ -41,15 +41,45 @@ struct expression *ast_strip(struct expression *e);
  */
 bool ast_same_place(struct expression *a, struct expression *b);
 
+#define AST_MAX_CONDS 16
+
 /*
- * Calls visit for every expression of body, parents first, and for every
- * local declared with an initializer (as decl).  The bodies that sparse
- * inlined are not entered, only their arguments: the code the driver
- * wrote is walked once, where it wrote it.
+ * An if the walk is inside: cond held (taken) or did not; or a case of a
+ * switch: cond (the switch's expression) equals value.  A loop body, and
+ * the statements after a label, are scopes of their own (cond NULL,
+ * scope the loop or the label): code there does not simply follow what
+ * came before.
+ */
+struct ast_cond {
+	struct expression *cond;
+	bool taken;
+	struct expression *value;
+	struct statement *scope;
+};
+
+/*
+ * Calls visit for every expression of body, parents first, for every
+ * local declared with an initializer (as decl) and for every return (ret,
+ * its value or NULL).  The bodies that sparse inlined are not entered
+ * unless inline_enter asks, only their arguments: the code the driver
+ * wrote is walked once, where it wrote it.  While it walks a branch of an if or a case of a switch that
+ * is not reached by falling through from another, conds says which (the
+ * innermost AST_MAX_CONDS).
  */
 struct ast_visitor {
 	void (*expr)(struct ast_visitor *v, struct expression *e);
 	void (*decl)(struct ast_visitor *v, struct symbol *sym);
+	void (*ret)(struct ast_visitor *v, struct expression *value);
+	/*
+	 * An inlined call (its compound statement): the walk enters the body
+	 * when this says so, with no conditions on the stack (they are the
+	 * caller's), and says when it leaves.
+	 */
+	bool (*inline_enter)(struct ast_visitor *v, struct statement *inlined);
+	void (*inline_leave)(struct ast_visitor *v, struct statement *inlined);
+	struct ast_cond conds[AST_MAX_CONDS];
+	int n_conds;
+	bool inline_args;	/* decl is an inlined call's argument */
 };
 void ast_walk(struct statement *body, struct ast_visitor *v);
 

@@ -9,7 +9,7 @@
  * (a store, or a call given its address).  The paths are CFG paths, not
  * feasible paths: branches on correlated conditions are not told apart yet.
  */
-#include "ir_checks.h"
+#include "sparse_checks.h"
 #include "report.h"
 #include "ir_values.h"
 

@@ -10,7 +10,7 @@
  * A scatterlist on the stack is fine (only its pages are mapped), so the
  * sg kinds are not looked at.
  */
-#include "ir_checks.h"
+#include "sparse_checks.h"
 #include "ir_values.h"
 #include "report.h"
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 
 #include "core/util.h"
-#include "ir_checks.h"
+#include "sparse_checks.h"
 #include "ir_values.h"
 #include "report.h"
 #include "src_index.h"

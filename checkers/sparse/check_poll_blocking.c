@@ -5,14 +5,14 @@
  * wait_event*(), wait_for_completion*(), schedule*(), msleep(), down()).
  */
 #include "poll_facts.h"
-#include "tu_checks.h"
+#include "sparse_checks.h"
 
 static bool blocks(const struct api_fn *api)
 {
 	return api->role == ROLE_BLOCKING;
 }
 
-void tu_check_poll_blocking(void)
+void check_poll_blocking(void)
 {
 	poll_report_sites("poll-blocking", blocks,
 			  "in ->poll waits for the event itself; register with "

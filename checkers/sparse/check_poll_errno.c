@@ -8,7 +8,7 @@
 #include "ir_values.h"
 #include "poll_facts.h"
 #include "report.h"
-#include "tu_checks.h"
+#include "sparse_checks.h"
 
 /* include/linux/err.h: -1 .. -MAX_ERRNO are errno values */
 #define MAX_ERRNO 4095
@@ -34,7 +34,7 @@ static bool negative_errno(pseudo_t v, void *arg)
 	return x < 0 && x >= -MAX_ERRNO;
 }
 
-void tu_check_poll_errno(void)
+void check_poll_errno(void)
 {
 	for (size_t c = 0; c < poll_cb_count(); c++) {
 		const struct poll_cb *cb = poll_cb_get(c);

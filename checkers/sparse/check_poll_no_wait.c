@@ -11,7 +11,7 @@
 #include "ir_values.h"
 #include "poll_facts.h"
 #include "report.h"
-#include "tu_checks.h"
+#include "sparse_checks.h"
 
 struct no_wait {
 	const struct poll_fn *fn;
@@ -66,7 +66,7 @@ static bool not_ready(pseudo_t v, void *arg)
 	return nw->zero || !pseudo_const(v, &x);
 }
 
-void tu_check_poll_no_wait(void)
+void check_poll_no_wait(void)
 {
 	for (size_t c = 0; c < poll_cb_count(); c++) {
 		const struct poll_cb *cb = poll_cb_get(c);

@@ -5,14 +5,14 @@
  * copy, cond_resched()...): a busy loop in poll() before 2.6.29.
  */
 #include "poll_facts.h"
-#include "tu_checks.h"
+#include "sparse_checks.h"
 
 static bool sleeps(const struct api_fn *api)
 {
 	return api->role == ROLE_BLOCKING || api->role == ROLE_MIGHT_SLEEP;
 }
 
-void tu_check_poll_sleep_legacy(void)
+void check_poll_sleep_legacy(void)
 {
 	poll_report_sites("poll-sleep-legacy", sleeps,
 			  "sleeps in ->poll, which must not sleep before 2.6.29");

@@ -5,14 +5,14 @@
  * the state belongs to the core's poll loop.
  */
 #include "poll_facts.h"
-#include "tu_checks.h"
+#include "sparse_checks.h"
 
 static bool sets_state(const struct api_fn *api)
 {
 	return api->role == ROLE_TASK_STATE;
 }
 
-void tu_check_poll_task_state(void)
+void check_poll_task_state(void)
 {
 	poll_report_sites("poll-task-state", sets_state,
 			  "in ->poll changes the task state that poll's own "

@@ -182,3 +182,18 @@ pseudo_t site_value(const struct call_site *site, enum arg_role role)
 		return site_value(site->inner, role);
 	return NULL;
 }
+
+static bool dma_role(const struct call_site *site, enum api_role role)
+{
+	return site->api->family == FAMILY_DMA && site->api->role == role;
+}
+
+bool is_dma_map(const struct call_site *site) { return dma_role(site, ROLE_DMA_MAP); }
+bool is_dma_release(const struct call_site *site) { return dma_role(site, ROLE_DMA_UNMAP); }
+bool is_dma_sync(const struct call_site *site) { return dma_role(site, ROLE_DMA_SYNC); }
+bool is_dma_free(const struct call_site *site) { return dma_role(site, ROLE_DMA_FREE); }
+
+bool is_dma_mapping_error(const struct call_site *site)
+{
+	return dma_role(site, ROLE_DMA_MAPPING_ERROR);
+}

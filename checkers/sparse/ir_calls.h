@@ -80,6 +80,14 @@ pseudo_t site_value(const struct call_site *site, enum arg_role role);
 bool site_body_has(const struct fn_ctx *ctx, const struct call_site *site,
 		   const struct instruction *insn);
 
+/* Is the site a streaming map / unmap / sync, a coherent free, a
+ * dma_mapping_error() (per the model)? */
+bool is_dma_map(const struct call_site *site);
+bool is_dma_release(const struct call_site *site);
+bool is_dma_sync(const struct call_site *site);
+bool is_dma_free(const struct call_site *site);
+bool is_dma_mapping_error(const struct call_site *site);
+
 /*
  * Iterates over the sites the driver wrote (not the nested inner calls)
  * that are still in the CFG (not in code sparse found unreachable).

@@ -58,8 +58,9 @@ pseudo_t pseudo_origin(pseudo_t p, pseudo_pred pred, void *arg);
 typedef bool (*insn_pred)(struct instruction *insn, void *arg);
 
 /*
- * true when some path runs from instruction from to instruction to without
- * passing through an instruction for which blocks (NULL: none) is true.
+ * true when some feasible path runs from instruction from to instruction
+ * to without passing through an instruction for which blocks (NULL: none)
+ * is true (ir_reach.c).
  */
 bool insn_reaches(struct instruction *from, struct instruction *to,
 		  insn_pred blocks, void *arg);

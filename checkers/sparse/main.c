@@ -15,14 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "facts_db.h"
+#include "core/util.h"
+#include "facts_store.h"
 #include "insn_trace.h"
-#include "ir_checks.h"
+#include "ir_pairs.h"
 #include "poll_facts.h"
 #include "report.h"
-#include "src_index.h"
-#include "tu_checks.h"
+#include "sparse_checks.h"
 #include "sparse_headers.h"
+#include "src_index.h"
+#include "tu_facts.h"
 
 int sparse_main(int argc, char **argv);
 struct symbol_list *drvcheck_sparse(char *filename);
@@ -31,8 +33,14 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym);
 /* Set when sparse reported an error in the current file. */
 static int errors_at_start;
 static bool skip_noted;
+/* The file sparse was given, not the header an error was in: the note
+ * names what was not analysed. */
+static const char *current_file;
 /* DRVCHECK_DB: the facts database this run adds to, NULL for none */
 static const char *facts_db;
+/* The pairing checks: the judge, over this run's facts; verdicts are
+ * reported like the checks' findings. */
+static const struct judge judge = { .facts = &tu_facts, .emit = report_verdict };
 
 /*
  * The driver's own functions: in the file, or in a header beside it (the
@@ -49,6 +57,7 @@ struct symbol_list *drvcheck_sparse(char *filename)
 	report_flush();
 	errors_at_start = has_error;
 	skip_noted = false;
+	current_file = filename;
 	src_index_file(filename);
 	poll_facts_file();
 	if (facts_db)
@@ -79,26 +88,29 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 	if (has_error != errors_at_start) {
 		if (!skip_noted)
 			fprintf(stderr, "%s: note: drvcheck: analysis skipped after sparse errors\n",
-				stream_name(sym->pos.stream));
+				current_file);
 		skip_noted = true;
 		return ep;
 	}
 	insns = insn_trace(&n_insns);
 	fn_ctx_init(&ctx, ep, insns, n_insns);
-	ir_checks_run(&ctx);
-	if (drivers_code(sym))
+	sparse_checks_function(&ctx);
+	if (drivers_code(sym)) {
+		ir_pairs(&ctx, &judge);
 		poll_facts_function(sym, &ctx);
+	}
 	fn_ctx_free(&ctx);
 	return ep;
 }
 
 /*
- * The module-wide checks run when sparse has seen every file; then the
- * facts and what was printed go to the database.
+ * The module-wide checks and the judge run when sparse has seen every
+ * file; then the facts and what was printed go to the database.
  */
 static void finish(void)
 {
-	tu_checks_run();
+	sparse_checks_module();
+	judge_run(&judge);
 	report_flush();
 	if (facts_db)
 		facts_store(facts_db);
@@ -108,33 +120,29 @@ static void finish(void)
 }
 
 /*
- * drvcheck report's half (--drvcheck-replay=DB, first): the module-wide
- * checks over the facts of every run the database holds, printing what
- * no run printed already.  Exit status 2 when the database is unusable.
+ * The module the files belong to, for the judge's joins: Kbuild defines
+ * KBUILD_MODNAME as a string ("-DKBUILD_MODNAME=\"e1000e\"").
  */
-static int replay(const char *db, int argc, char **argv)
+static void module_name(int argc, char **argv)
 {
-	int status = 2;
+	static const char opt[] = "-DKBUILD_MODNAME=";
 
-	if (report_options(argc, argv) < 0)
-		return 2;
-	if (facts_load(db) == 0) {
-		tu_checks_run();
-		report_drop(facts_load_printed);
-		report_flush();
-		status = 0;
-	}
-	facts_load_free();
-	tu_facts_free();
-	return status;
+	for (int i = 1; i < argc; i++)
+		if (strncmp(argv[i], opt, strlen(opt)) == 0) {
+			char *name = xstrdup(argv[i] + strlen(opt));
+			size_t n = strlen(name);
+
+			if (n >= 2 && name[0] == '"' && name[n - 1] == '"') {
+				memmove(name, name + 1, n - 2);
+				name[n - 2] = '\0';
+			}
+			tu_facts_module(name);
+			free(name);
+		}
 }
 
 int main(int argc, char **argv)
 {
-	static const char replay_opt[] = "--drvcheck-replay=";
-
-	if (argc > 1 && strncmp(argv[1], replay_opt, strlen(replay_opt)) == 0)
-		return replay(argv[1] + strlen(replay_opt), argc - 1, argv + 1);
 	facts_db = getenv("DRVCHECK_DB");
 	if (facts_db && !*facts_db)
 		facts_db = NULL;
@@ -144,6 +152,7 @@ int main(int argc, char **argv)
 	argc = report_options(argc, argv);
 	if (argc < 0)
 		return 2;
+	module_name(argc, argv);
 	atexit(finish);
 	return sparse_main(argc, argv);
 }

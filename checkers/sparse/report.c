@@ -93,6 +93,14 @@ void report_note(struct finding *f, struct position pos, const char *fmt, ...)
 	finding_add_note(f, stream_name(pos.stream), pos.line, column(pos), msg);
 }
 
+void report_verdict(void *unused, const struct judge_verdict *v)
+{
+	struct judge_findings sink = { &findings, ENGINE_SPARSE };
+
+	(void)unused;
+	judge_emit_finding(&sink, v);
+}
+
 void (*report_printed_hook)(const struct finding *f);
 
 void report_drop(bool (*drop)(const struct finding *f))

@@ -9,6 +9,7 @@
 #define DRVCHECK_SPARSE_REPORT_H
 
 #include "core/finding.h"
+#include "judge/judge.h"
 #include "sparse_headers.h"
 
 /* Adds a finding for check id at pos in function fn; returns it for notes. */
@@ -17,6 +18,9 @@ struct finding *report(const char *id, struct position pos, const char *fn,
 	__attribute__((format(printf, 5, 6)));
 void report_note(struct finding *f, struct position pos, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* A judge's emit function: its verdicts become findings like report()'s. */
+void report_verdict(void *unused, const struct judge_verdict *v);
 
 /*
  * drvcheck's own options, taken out of the command line before sparse sees

@@ -7,83 +7,106 @@
 #include "src_index.h"
 #include "tu_facts.h"
 
-struct tu_facts tu_facts;
+struct judge_facts tu_facts;
 
-struct location {
-	char *key;
-	char *name;
-	bool shared;
-	int *srcs;
-	size_t n, cap;
-};
+static char *module_name;
+/* The function being walked: its name and file (show_ident()'s and
+ * stream_name()'s buffers are reused: copies), its first site. */
+static char *fn_name, *fn_file;
+static size_t fn_first_site;
 
-static struct location *locs;
-static size_t n_locs, cap_locs;
-
-/* The call expressions already turned into facts, in this function. */
+/* The call expressions already turned into sites, in this function. */
 static struct {
 	struct expression *expr;
-	int fact;
+	int site;
 } *seen;
 static size_t n_seen, cap_seen;
 
 /*
- * locs by key: open addressing, -1 for a free slot, at most half full.  A
- * module has thousands of locations, the replay of a whole tree's facts
- * database (facts_load.c) hundreds of thousands.
+ * Flags of an entry: constants stored to other members of the struct a
+ * map or allocation stores its handle in, just before it (since the
+ * previous model call: cmd->kind = CMD_COHERENT) or just after it (until
+ * the next: mapped_as_page = 1).  last_map is the map after which they
+ * count, last_map_loc where its handle went, last_map_struct its struct
+ * ("field:S."); pending the constants stored since the last model call.
  */
-static int *loc_index;
-static size_t cap_index;
+static int last_map = -1, last_map_loc = JLOC_NONE;
+static char *last_map_struct;
+/* the branches a store or a map is in: a flag counts when it is in the
+ * same branch as the map or in one inside it */
+struct branch {
+	struct ast_cond conds[AST_MAX_CONDS];
+	int n;
+};
+static struct branch last_map_branch;
+static struct pending_set {
+	int loc;
+	long long v;
+	bool twice;		/* stored two values: no flag */
+	struct branch branch;
+} *pending;
+static size_t n_pending, cap_pending;
 
-/* key's slot: where it is, or the free slot where it goes */
-static size_t index_slot(const char *key)
+static struct branch branch_of(const struct ast_visitor *v)
 {
-	size_t slot = (size_t)fnv1a64(key, FNV1A64_INIT) & (cap_index - 1);
+	struct branch b = { .n = v ? v->n_conds : 0 };
 
-	while (loc_index[slot] >= 0 && strcmp(locs[loc_index[slot]].key, key))
-		slot = (slot + 1) & (cap_index - 1);
-	return slot;
+	if (b.n)
+		memcpy(b.conds, v->conds, (size_t)b.n * sizeof(b.conds[0]));
+	return b;
 }
 
-static void index_grow(void)
+/*
+ * Are a and b the same branch (the same if and case branches, loop body
+ * and labelled part)?  A flag stored there is straight-line code next to
+ * the map; one in an error branch, the next loop or after a label is not.
+ */
+static bool same_branch(const struct branch *a, const struct branch *b)
 {
-	free(loc_index);
-	cap_index = cap_index ? cap_index * 2 : 1024;
-	loc_index = xmalloc(cap_index * sizeof(*loc_index));
-	memset(loc_index, -1, cap_index * sizeof(*loc_index));
-	for (size_t i = 0; i < n_locs; i++)
-		loc_index[index_slot(locs[i].key)] = (int)i;
+	if (a->n != b->n)
+		return false;
+	for (int i = 0; i < a->n; i++)
+		if (a->conds[i].cond != b->conds[i].cond ||
+		    a->conds[i].taken != b->conds[i].taken ||
+		    a->conds[i].value != b->conds[i].value ||
+		    a->conds[i].scope != b->conds[i].scope)
+			return false;
+	return true;
 }
 
-static int loc_get(char *key, const char *name, bool shared)
-{
-	size_t slot;
+/*
+ * The driver's static inline functions sparse inlined into the function
+ * being walked: their bodies are walked where they are inlined, as the
+ * function they are (its name, its file, its parameters fed by the
+ * arguments), once per call site (a second inlined copy finds its sites
+ * made).  The walker's state of the enclosing function waits here.
+ */
+#define MAX_INLINE_DEPTH 8
+static struct {
+	struct saved_fn {
+		char *name, *file;
+		int last_map, last_map_loc;
+		char *last_map_struct;
+		struct branch last_map_branch;
+		size_t n_pending;
+	} saved[MAX_INLINE_DEPTH];
+	size_t n;
+} inlined;
 
-	if (2 * (n_locs + 1) > cap_index)
-		index_grow();
-	slot = index_slot(key);
-	if (loc_index[slot] >= 0) {
-		free(key);
-		return loc_index[slot];
-	}
-	GROW(locs, cap_locs, n_locs + 1);
-	memset(&locs[n_locs], 0, sizeof(locs[0]));
-	locs[n_locs].key = key;
-	locs[n_locs].name = xstrdup(name);
-	locs[n_locs].shared = shared;
-	loc_index[slot] = (int)n_locs;
-	return (int)n_locs++;
+void tu_facts_module(const char *module)
+{
+	free(module_name);
+	module_name = xstrdup(module ? module : "");
 }
 
-void tu_loc_add_source(int loc, int src)
+static const char *module(void)
 {
-	struct location *l = &locs[loc];
+	return module_name ? module_name : "";
+}
 
-	for (size_t i = 0; i < l->n; i++)
-		if (l->srcs[i] == src)
-			return;
-	GROW(l->srcs, l->cap, l->n + 1);
-	l->srcs[l->n++] = src;
+static bool is_field_key(const char *key)
+{
+	return strncmp(key, "field:", 6) == 0;
 }
 
 /* The struct a member access goes through, from the pointer's type. */
@@ -104,16 +127,29 @@ static struct symbol *pointee_struct(struct expression *ptr)
 /*
  * The member of st that sym names, or else the one at offset: once its
  * address is taken a member access is typed as a pointer to the member's
- * type, and only the offset still says which member it was.
+ * type, and only the offset still says which member it was.  The members
+ * of an anonymous struct or union inside st are st's own, as in C
+ * (e1000_buffer's mapped_as_page).
  */
 static struct symbol *find_member(struct symbol *st, struct symbol *sym,
 				  unsigned long long offset)
 {
-	struct symbol *m, *at = NULL;
+	struct symbol *m, *at = NULL, *inner;
 
 	FOR_EACH_PTR(st->symbol_list, m) {
-		if (!m->ident)
+		struct symbol *t = m->ctype.base_type;
+
+		if (!m->ident) {
+			if (!t || (t->type != SYM_STRUCT && t->type != SYM_UNION) ||
+			    offset < (unsigned long long)m->offset)
+				continue;
+			inner = find_member(t, sym, offset - (unsigned long long)m->offset);
+			if (inner && (sym || !at))
+				at = inner;
+			if (inner && sym)
+				return inner;
 			continue;
+		}
 		if (sym && m->ident == sym->ident)
 			return m;
 		if (!at && (unsigned long long)m->offset == offset)
@@ -122,54 +158,179 @@ static struct symbol *find_member(struct symbol *st, struct symbol *sym,
 	return sym ? NULL : at;
 }
 
-static int member_loc(struct symbol *st, struct symbol *member)
+/*
+ * A struct's name in keys: its tag, or for an anonymous one (a typedef'd
+ * struct) where it is declared, the same in every file that includes it.
+ */
+static char *struct_name(struct symbol *st)
 {
-	char *key;
-
 	if (st->ident)
-		key = xasprintf("struct %s.%s", show_ident(st->ident),
-				show_ident(member->ident));
-	else
-		key = xasprintf("struct <anonymous %p>.%s", (void *)st,
-				show_ident(member->ident));
-	return loc_get(key, key, st->ident != NULL);
+		return xstrdup(show_ident(st->ident));
+	return xasprintf("<%s:%u>", stream_name(st->pos.stream), st->pos.line);
+}
+
+static int member_loc(struct symbol *st, struct symbol *member, const char *inst)
+{
+	char *s = struct_name(st), *m = xstrdup(show_ident(member->ident));
+	char *key = xasprintf("field:%s.%s%s%s", s, m, inst ? "@" : "", inst ? inst : "");
+	char *name = xasprintf("struct %s.%s", s, m);
+	int loc = jf_loc(&tu_facts, module(), key, name, true);
+
+	free(s);
+	free(m);
+	free(key);
+	free(name);
+	return loc;
 }
 
 static int symbol_loc(struct symbol *sym)
 {
+	char *id, *key;
+	int loc;
+
 	if (!sym->ident)
-		return -1;
-	return loc_get(xasprintf("symbol %p", (void *)sym), show_ident(sym->ident),
-		       false);
+		return JLOC_NONE;
+	id = xstrdup(show_ident(sym->ident));
+	if (!(sym->ctype.modifiers & MOD_TOPLEVEL))
+		key = xasprintf("local:%s:%s:%s", fn_file, fn_name, id);
+	else if (sym->ctype.modifiers & MOD_STATIC)
+		key = xasprintf("global:%s:%s", stream_name(sym->pos.stream), id);
+	else
+		key = xasprintf("global:%s", id);
+	loc = jf_loc(&tu_facts, module(), key, id, (sym->ctype.modifiers & MOD_TOPLEVEL) != 0);
+	free(id);
+	free(key);
+	return loc;
+}
+
+static int named_loc(const char *kind, const char *fn, int arg)
+{
+	char *key = arg >= 0 ? xasprintf("%s:%s#%d", kind, fn, arg)
+			     : xasprintf("%s:%s", kind, fn);
+	int loc = jf_loc(&tu_facts, module(), key, key, true);
+
+	free(key);
+	return loc;
 }
 
 static int expr_loc(struct expression *e);
 
 /*
+ * The array or ring an element address is reached through, "S.m[]": the
+ * address is the array's start plus an index that is not a constant; the
+ * start a pointer member read (ring->buffer_info[i]) or an array member
+ * (priv->rx_skbs[i]).  NULL when the element is not reached by indexing.
+ */
+static char *instance_of(struct expression *base)
+{
+	bool indexed = false;
+	struct symbol *st, *m;
+	char *name, *inst;
+	int loc;
+
+	base = ast_strip(base);
+	while (base && base->type == EXPR_BINOP && base->op == '+' && base->right &&
+	       ast_strip(base->right)->type != EXPR_VALUE) {
+		indexed = true;
+		base = ast_strip(base->left);
+	}
+	if (!indexed || !base)
+		return NULL;
+	loc = expr_loc(base);
+	if (loc >= 0 && is_field_key(tu_facts.locs[loc].key))
+		return xasprintf("%s[]", tu_facts.locs[loc].key + 6);
+	if (base->type != EXPR_BINOP || base->op != '+' || !base->right ||
+	    base->right->type != EXPR_VALUE)
+		return NULL;
+	st = pointee_struct(base->left);
+	m = st ? find_member(st, NULL, base->right->value) : NULL;
+	if (!m || !m->ctype.base_type || m->ctype.base_type->type != SYM_ARRAY)
+		return NULL;
+	name = struct_name(st);
+	inst = xasprintf("%s.%s[]", name, show_ident(m->ident));
+	free(name);
+	return inst;
+}
+
+static struct symbol *base_of(struct symbol *t)
+{
+	while (t && t->type == SYM_NODE)
+		t = t->ctype.base_type;
+	return t;
+}
+
+/*
+ * The struct member embedded at address a, (q + offset) typed as a plain
+ * pointer: sparse types the address of an embedded struct that way when a
+ * member of it is reached (p->sgt_tx.nents is *((p + 16) + 8)).  Its
+ * instance is the member it is embedded as ("pl022.sgt_tx"), or the
+ * array that is reached through: the TX and RX tables of one type stay
+ * two.  NULL when a is no such address.
+ */
+static struct symbol *embedded_struct(struct expression *a, char **inst)
+{
+	struct symbol *outer, *m, *t;
+	char *name;
+
+	a = ast_strip(a);
+	if (!a || a->type != EXPR_BINOP || a->op != '+' || !a->right ||
+	    a->right->type != EXPR_VALUE || pointee_struct(a))
+		return NULL;
+	outer = pointee_struct(a->left);
+	if (!outer) {
+		char *up = NULL;
+
+		outer = embedded_struct(a->left, &up);
+		free(up);
+	}
+	m = outer ? find_member(outer, NULL, a->right->value) : NULL;
+	t = m ? base_of(m) : NULL;
+	if (!t || (t->type != SYM_STRUCT && t->type != SYM_UNION))
+		return NULL;
+	*inst = instance_of(a->left);
+	if (!*inst) {
+		name = struct_name(outer);
+		*inst = xasprintf("%s.%s", name, show_ident(m->ident));
+		free(name);
+	}
+	return t;
+}
+
+/*
  * The location at address a.  After evaluation a variable is *(&sym) and
  * a member access *(ptr + offset), the '+' typed as the member once its
  * address is taken, the '*' typed as the member (evaluate.c); an element of
- * an array member stands for the member.
+ * an array member stands for the member, in the array it was reached
+ * through.
  */
 static int address_loc(struct expression *a, struct symbol *member)
 {
 	struct symbol *st;
+	char *inst = NULL;
 	int loc;
 
 	a = ast_strip(a);
 	if (!a)
-		return -1;
+		return JLOC_NONE;
 	if (a->type == EXPR_SYMBOL && a->symbol)
 		return symbol_loc(a->symbol);
 	if (a->type != EXPR_BINOP || a->op != '+')
-		return -1;
+		return JLOC_NONE;
 	st = pointee_struct(a->left);
+	if (!st)
+		st = embedded_struct(a->left, &inst);
 	if (st && a->right && a->right->type == EXPR_VALUE) {
 		member = find_member(st, member && member->ident ? member : NULL,
 				     a->right->value);
-		if (member)
-			return member_loc(st, member);
+		if (member) {
+			if (!inst)
+				inst = instance_of(a->left);
+			loc = member_loc(st, member, inst);
+			free(inst);
+			return loc;
+		}
 	}
+	free(inst);
 	loc = expr_loc(a->left);
 	return loc >= 0 ? loc : address_loc(a->left, NULL);
 }
@@ -178,23 +339,50 @@ static int expr_loc(struct expression *e)
 {
 	e = ast_strip(e);
 	if (!e || e->type != EXPR_PREOP || e->op != '*')
-		return -1;
+		return JLOC_NONE;
 	return address_loc(e->unop, e->ctype);
 }
 
-static struct tu_value arg_value(const struct ast_call *c, int pos)
+/* A value as the judge compares them: constants, locations, + - and *. */
+static struct jx expr_jx(struct expression *e, int depth)
 {
-	struct tu_value v = { 0 };
-	struct expression *e;
+	struct jx l, r, x;
+	int loc;
 
+	e = ast_strip(e);
+	if (!e || depth > 8)
+		return jx_opaque();
+	if (e->type == EXPR_VALUE)
+		return jx_const((long long)e->value);
+	loc = expr_loc(e);
+	if (loc >= 0)
+		return jx_atom(tu_facts.locs[loc].key, 1, 0);
+	if (e->type != EXPR_BINOP)
+		return jx_opaque();
+	l = expr_jx(e->left, depth + 1);
+	r = expr_jx(e->right, depth + 1);
+	if (e->op == '+')
+		x = jx_add(&l, &r);
+	else if (e->op == '-')
+		x = jx_sub(&l, &r);
+	else if (e->op == '*' && jx_known(&r))
+		x = jx_scale(&l, r.c);
+	else if (e->op == '*' && jx_known(&l))
+		x = jx_scale(&r, l.c);
+	else if (e->op == SPECIAL_LEFTSHIFT && jx_known(&r) && r.c >= 0 && r.c < 62)
+		x = jx_scale(&l, 1LL << r.c);
+	else
+		x = jx_opaque();
+	jx_free(&l);
+	jx_free(&r);
+	return x;
+}
+
+static struct jx arg_jx(const struct ast_call *c, int pos)
+{
 	if (pos < 0 || pos >= c->n_args)
-		return v;
-	e = ast_strip(c->args[pos]);
-	if (e && e->type == EXPR_VALUE) {
-		v.known = true;
-		v.v = (long long)e->value;
-	}
-	return v;
+		return (struct jx){ .kind = JX_NONE };
+	return expr_jx(c->args[pos], 0);
 }
 
 /* A bare symbol as a value is an array that decayed to its address. */
@@ -204,22 +392,12 @@ static int arg_loc(const struct ast_call *c, int pos)
 	int loc;
 
 	if (pos < 0 || pos >= c->n_args)
-		return -1;
+		return JLOC_NONE;
 	loc = expr_loc(c->args[pos]);
 	e = ast_strip(c->args[pos]);
 	if (loc < 0 && e && e->type == EXPR_SYMBOL)
 		loc = address_loc(e, NULL);
 	return loc;
-}
-
-/* a local's start key names the symbol by address: this run's only */
-#define LOCAL_KEY "symbol "
-
-static struct symbol *base_of(struct symbol *t)
-{
-	while (t && t->type == SYM_NODE)
-		t = t->ctype.base_type;
-	return t;
 }
 
 /*
@@ -260,17 +438,18 @@ static struct symbol *holder_at(struct symbol *st, long long off, int depth)
  * pci_dev+N:64"), or a local (within its function).  No key for anything
  * else.  A member also gives the struct that holds it.
  */
-static void read_start(struct expression *e, struct tu_fact *f)
+static void read_start(struct expression *e, struct jsite *s)
 {
 	struct expression *a;
 	struct symbol *st;
 	long long off = 0;
+	char *name;
 
 	e = ast_strip(e);
 	if (!e)
 		return;
 	if (e->type == EXPR_VALUE) {
-		f->start_key = xasprintf("#%lld", (long long)e->value);
+		s->start_key = xasprintf("#%lld", (long long)e->value);
 		return;
 	}
 	if (e->type != EXPR_PREOP || e->op != '*')
@@ -280,99 +459,218 @@ static void read_start(struct expression *e, struct tu_fact *f)
 		off += (long long)a->right->value;
 	if (!a)
 		return;
-	if (a->type == EXPR_SYMBOL && a->symbol) {
-		f->start_key = xasprintf(LOCAL_KEY "%p+%lld", (void *)a->symbol, off);
+	if (a->type == EXPR_SYMBOL && a->symbol && a->symbol->ident) {
+		s->start_key = xasprintf("local:%s:%s:%s+%lld", fn_file, fn_name,
+					 show_ident(a->symbol->ident), off);
 		return;
 	}
 	st = pointee_struct(a);
 	if (!st || !st->ident)
 		return;
-	f->start_key = xasprintf("struct %s+%lld:%d", show_ident(st->ident), off,
+	name = struct_name(st);
+	s->start_key = xasprintf("struct %s+%lld:%d", name, off,
 				 e->ctype ? e->ctype->bit_size : 0);
+	free(name);
 	st = holder_at(st, off, 0);
 	if (st && st->ident)
-		f->start_holder = xstrdup(show_ident(st->ident));
+		s->start_holder = xstrdup(show_ident(st->ident));
 }
 
-bool tu_start_key_shared(const struct tu_fact *f)
+/*
+ * A condition on a member: the site under it runs only when it holds.
+ * top is the if or the case; c the part of its condition looked at.
+ */
+static void add_guards(int site, const struct ast_cond *top,
+		       struct expression *c, bool taken, int depth)
 {
-	return f->start_key && strncmp(f->start_key, LOCAL_KEY, strlen(LOCAL_KEY)) != 0;
+	struct expression *side, *other;
+	int loc;
+
+	c = ast_strip(c);
+	if (!c || depth > 4)
+		return;		/* also a loop's or a label's scope */
+	if (top->value) {
+		loc = expr_loc(c);
+		other = ast_strip(top->value);
+		if (loc >= 0 && other && other->type == EXPR_VALUE &&
+		    is_field_key(tu_facts.locs[loc].key))
+			jf_site_guard(&tu_facts, site, loc, true, (long long)other->value);
+	} else if (c->type == EXPR_PREOP && c->op == '!') {
+		add_guards(site, top, c->unop, !taken, depth + 1);
+	} else if (c->type == EXPR_LOGICAL &&
+		   c->op == (taken ? SPECIAL_LOGICAL_AND : SPECIAL_LOGICAL_OR)) {
+		add_guards(site, top, c->left, taken, depth + 1);
+		add_guards(site, top, c->right, taken, depth + 1);
+	} else if (c->type == EXPR_COMPARE &&
+		   (c->op == SPECIAL_EQUAL || c->op == SPECIAL_NOTEQUAL)) {
+		side = ast_strip(c->right)->type == EXPR_VALUE ? c->left : c->right;
+		other = ast_strip(side == c->left ? c->right : c->left);
+		loc = expr_loc(side);
+		if (loc >= 0 && other->type == EXPR_VALUE &&
+		    is_field_key(tu_facts.locs[loc].key))
+			jf_site_guard(&tu_facts, site, loc,
+				      (c->op == SPECIAL_EQUAL) == taken,
+				      (long long)other->value);
+	} else if ((loc = expr_loc(c)) >= 0 && is_field_key(tu_facts.locs[loc].key)) {
+		jf_site_guard(&tu_facts, site, loc, !taken, 0);
+	}
 }
 
-int tu_fact_new(const struct api_fn *api, struct position pos, const char *fn)
+/* "field:S." of a member key, for comparing structs; NULL otherwise. */
+static char *struct_of_key(const char *key)
 {
-	struct tu_fact *f;
+	const char *dot = is_field_key(key) ? strchr(key, '.') : NULL;
 
-	GROW(tu_facts.facts, tu_facts.cap_facts, tu_facts.n_facts + 1);
-	f = &tu_facts.facts[tu_facts.n_facts];
-	memset(f, 0, sizeof(*f));
-	f->api = api;
-	f->written = api;
-	f->pos = pos;
-	f->fn = xstrdup(fn);
-	f->handle_loc = f->buf_loc = f->nents_loc = -1;
-	return (int)tu_facts.n_facts++;
+	return dot ? xstrndup(key, (size_t)(dot - key) + 1) : NULL;
 }
 
-/* show_ident()'s buffers are reused: a copy per function */
-static char *fact_fn;
+/* A map's handle went to loc: if it is a member, its entry's flags. */
+static void map_stored(int site, int loc, const struct ast_visitor *v)
+{
+	char *st = struct_of_key(tu_facts.locs[loc].key);
 
-static int call_fact(const struct ast_call *c)
+	if (!st)
+		return;
+	last_map_branch = branch_of(v);
+	for (size_t i = 0; i < n_pending; i++) {
+		char *pst = struct_of_key(tu_facts.locs[pending[i].loc].key);
+
+		if (!pending[i].twice && pending[i].loc != loc && pst &&
+		    !strcmp(pst, st) && same_branch(&last_map_branch, &pending[i].branch))
+			jf_site_set(&tu_facts, site, pending[i].loc, pending[i].v);
+		free(pst);
+	}
+	n_pending = 0;
+	last_map = site;
+	last_map_loc = loc;
+	free(last_map_struct);
+	last_map_struct = st;
+}
+
+static int call_site(const struct ast_call *c, const struct ast_visitor *v)
 {
 	const struct api_fn *api = c->api;
-	struct tu_fact *f;
-	int index;
+	struct position pos = c->expr->pos;
+	int idx, handle, buf, nents, out = JLOC_NONE;
+	struct jsite *s;
 
 	for (size_t i = 0; i < n_seen; i++)
 		if (seen[i].expr == c->expr)
-			return seen[i].fact;
-	index = tu_fact_new(api, c->expr->pos, fact_fn);
-	f = &tu_facts.facts[index];
-	f->size = arg_value(c, api->size);
-	f->dir = arg_value(c, api->dir);
-	f->nents = arg_value(c, api->nents);
-	f->offset = arg_value(c, api->offset);
-	f->start = arg_value(c, api->start);
-	if (api->start >= 0 && api->start < c->n_args)
-		read_start(c->args[api->start], f);
-	f->written = src_written_api(c->expr->pos, api);
-	f->handle_loc = api->handle >= 0 && !(api->flags & API_HANDLE_OUT) ?
-			arg_loc(c, api->handle) : -1;
-	f->buf_loc = arg_loc(c, api->buf);
-	f->nents_loc = arg_loc(c, api->nents);
-	if ((api->flags & API_HANDLE_OUT) && api->handle >= 0 &&
-	    api->handle < c->n_args) {
-		int out = address_loc(c->args[api->handle], NULL);
+			return seen[i].site;
+	/* a body inlined again: the call already is a site */
+	for (size_t i = 0; inlined.n && i < tu_facts.n_sites; i++) {
+		const struct jsite *o = &tu_facts.sites[i];
 
-		if (out >= 0)
-			tu_loc_add_source(out, index);
+		if (o->line == pos.line && o->col == pos.pos && o->api == api &&
+		    !strcmp(o->file, stream_name(pos.stream)))
+			return (int)i;
 	}
+	handle = api->handle >= 0 && !(api->flags & API_HANDLE_OUT) ?
+		 arg_loc(c, api->handle) : JLOC_NONE;
+	buf = arg_loc(c, api->buf);
+	nents = arg_loc(c, api->nents);
+	idx = jf_site(&tu_facts, api, src_written_api(pos, api),
+		      stream_name(pos.stream), pos.line, pos.pos, fn_name, module());
+	s = &tu_facts.sites[idx];
+	s->handle = handle;
+	s->buf = buf;
+	s->nents_loc = nents;
+	s->size = arg_jx(c, api->size);
+	s->nents = arg_jx(c, api->nents);
+	s->offset = arg_jx(c, api->offset);
+	s->start = arg_jx(c, api->start);
+	if (api->dir >= 0 && api->dir < c->n_args &&
+	    ast_strip(c->args[api->dir])->type == EXPR_VALUE)
+		s->dir = (int)ast_strip(c->args[api->dir])->value;
+	if (api->start >= 0 && api->start < c->n_args)
+		read_start(c->args[api->start], s);
+	if ((api->flags & API_HANDLE_OUT) && api->handle >= 0 &&
+	    api->handle < c->n_args)
+		out = address_loc(c->args[api->handle], NULL);
 	/* a scatterlist holds its mapping: the unmap finds it there */
-	if (api->role == ROLE_DMA_MAP && api->handle == ARG_NONE && f->buf_loc >= 0)
-		tu_loc_add_source(f->buf_loc, index);
+	if (api->role == ROLE_DMA_MAP && api->handle == ARG_NONE && buf >= 0)
+		jf_add_site_source(&tu_facts, buf, idx);
+	for (int i = 0; v && i < v->n_conds; i++)
+		add_guards(idx, &v->conds[i], v->conds[i].cond, v->conds[i].taken, 0);
+	/*
+	 * The next map or release ends the last map's flags (map_stored()
+	 * makes a map whose handle goes to a member the last one); a release
+	 * ends the constants stored before it, a map they are the flags of.
+	 */
+	if (api->family == FAMILY_DMA && api->role != ROLE_DMA_MAPPING_ERROR &&
+	    out < 0) {
+		last_map = -1;
+		if (api->role != ROLE_DMA_MAP && api->role != ROLE_DMA_ALLOC)
+			n_pending = 0;
+	}
+	if (out >= 0) {
+		jf_add_site_source(&tu_facts, out, idx);
+		map_stored(idx, out, v);
+	}
 	GROW(seen, cap_seen, n_seen + 1);
 	seen[n_seen].expr = c->expr;
-	seen[n_seen++].fact = index;
-	return index;
+	seen[n_seen++].site = idx;
+	return idx;
+}
+
+/* The function a call names directly (not a model function), or NULL. */
+static struct symbol *callee(struct expression *call)
+{
+	struct expression *fn = call->fn;
+
+	if (fn && fn->type == EXPR_PREOP && fn->op == '*')
+		fn = fn->unop;
+	return fn && fn->type == EXPR_SYMBOL && fn->symbol && fn->symbol->ident ?
+	       fn->symbol : NULL;
+}
+
+/* The driver's own inline function e is an inlined call of, or NULL. */
+static struct symbol *inlined_driver_fn(struct expression *e)
+{
+	struct symbol *fn;
+
+	if (!e || e->type != EXPR_STATEMENT || !e->statement ||
+	    e->statement->type != STMT_COMPOUND || !(fn = e->statement->inline_fn))
+		return NULL;
+	return fn->ident && src_index_driver_stream(fn->pos.stream) ? fn : NULL;
 }
 
 /* loc = rhs: what rhs may be becomes a source of loc */
-static void assign(int loc, struct expression *rhs)
+static void assign(int loc, struct expression *rhs, const struct ast_visitor *v)
 {
 	struct ast_call c;
+	struct symbol *fn;
 	int from;
 
 	rhs = ast_strip(rhs);
 	if (loc < 0 || !rhs)
 		return;
 	if (ast_model_call(rhs, &c)) {
-		tu_loc_add_source(loc, call_fact(&c));
+		int site = call_site(&c, v);
+
+		jf_add_site_source(&tu_facts, loc, site);
+		if (c.api->role == ROLE_DMA_MAP)
+			map_stored(site, loc, v);
 		return;
 	}
 	if (rhs->type == EXPR_VALUE && rhs->value == 0)
 		return;		/* cleared, not a new value */
 	from = expr_loc(rhs);
-	tu_loc_add_source(loc, from >= 0 ? TU_SRC_LOC(from) : TU_SRC_UNKNOWN);
+	if (from >= 0) {
+		jf_add_loc_source(&tu_facts, loc, from);
+	} else if ((fn = inlined_driver_fn(rhs))) {
+		char *name = xstrdup(show_ident(fn->ident));
+
+		jf_add_loc_source(&tu_facts, loc, named_loc("ret", name, -1));
+		free(name);
+	} else if (rhs->type == EXPR_CALL && (fn = callee(rhs))) {
+		char *name = xstrdup(show_ident(fn->ident));
+
+		jf_add_loc_source(&tu_facts, loc, named_loc("ret", name, -1));
+		free(name);
+	} else {
+		jf_add_value(&tu_facts, loc, expr_jx(rhs, 0));
+	}
 }
 
 /* Is e the address of a scalar (a handle or a length, not a list)? */
@@ -391,158 +689,209 @@ static bool scalar_address(struct expression *e)
 }
 
 /*
- * A scalar whose address another call is given may be written there
- * (tc35815's rx helper maps into *dma_handle = &rx_skbs[i].skb_dma): what
- * it holds is no longer known from this module's assignments alone.  A
- * scatterlist handed to sg_set_buf() stays the list it is.
+ * A call of a module function: each argument flows to its parameter
+ * (param:F#N, which the callee's parameter reads), so that a helper that
+ * releases what its caller passes is judged against the caller's maps.
+ * A scalar whose address is passed may be written there (tc35815's rx
+ * helper maps into *dma_handle = &rx_skbs[i].skb_dma): what it holds is no
+ * longer known from this module's assignments alone.
  */
-static void escape_args(struct expression *call)
+static void call_args(struct expression *call, const struct ast_visitor *v)
 {
+	struct symbol *fn = callee(call);
+	char *name = fn ? xstrdup(show_ident(fn->ident)) : NULL;
 	struct expression *arg;
+	int i = 0;
 
 	FOR_EACH_PTR(call->args, arg) {
-		int loc = scalar_address(arg) ? address_loc(arg, NULL) : -1;
+		int loc = scalar_address(arg) ? address_loc(arg, NULL) : JLOC_NONE;
 
 		if (loc >= 0)
-			tu_loc_add_source(loc, TU_SRC_UNKNOWN);
+			jf_add_unknown(&tu_facts, loc);
+		else if (name)
+			assign(named_loc("param", name, i), arg, v);
+		i++;
 	} END_FOR_EACH_PTR(arg);
+	free(name);
+}
+
+/* A constant stored to a member: a flag of the entry a map fills next, or
+ * of the one it just filled. */
+static void flag_set(int loc, struct expression *rhs, const struct ast_visitor *v)
+{
+	struct branch here = branch_of(v);
+	bool after = false;
+	char *st;
+	size_t i;
+
+	rhs = ast_strip(rhs);
+	if (loc < 0 || !rhs || rhs->type != EXPR_VALUE ||
+	    !is_field_key(tu_facts.locs[loc].key))
+		return;
+	if (last_map >= 0 && loc != last_map_loc && same_branch(&here, &last_map_branch)) {
+		st = struct_of_key(tu_facts.locs[loc].key);
+		after = st && last_map_struct && strcmp(st, last_map_struct) == 0;
+		if (after)
+			jf_site_set(&tu_facts, last_map, loc, (long long)rhs->value);
+		free(st);
+	}
+	/* a flag of the map before is not one of the next */
+	if (after)
+		return;
+	for (i = 0; i < n_pending && pending[i].loc != loc; i++)
+		;
+	if (i == n_pending) {
+		GROW(pending, cap_pending, n_pending + 1);
+		pending[n_pending++] = (struct pending_set){ loc, (long long)rhs->value,
+							     false, here };
+	} else if (pending[i].v != (long long)rhs->value) {
+		pending[i].twice = true;
+	}
 }
 
 static void visit_expr(struct ast_visitor *v, struct expression *e)
 {
 	struct ast_call c;
+	int loc;
 
-	(void)v;
 	if (ast_model_call(e, &c)) {
-		call_fact(&c);
+		call_site(&c, v);
 		return;
 	}
 	if (e->type == EXPR_CALL) {
-		escape_args(e);
+		call_args(e, v);
 		return;
 	}
 	if (e->type != EXPR_ASSIGNMENT)
 		return;
-	if (e->op == '=')
-		assign(expr_loc(e->left), e->right);
-	else if (expr_loc(e->left) >= 0)
-		tu_loc_add_source(expr_loc(e->left), TU_SRC_UNKNOWN);
+	loc = expr_loc(e->left);
+	if (e->op == '=') {
+		assign(loc, e->right, v);
+		flag_set(loc, e->right, v);
+	} else if (loc >= 0) {
+		jf_add_unknown(&tu_facts, loc);
+	}
 }
 
 static void visit_decl(struct ast_visitor *v, struct symbol *sym)
 {
+	/* an inlined call's argument is its parameter's (inline_enter()) */
+	if (!v->inline_args)
+		assign(symbol_loc(sym), sym->initializer, v);
+}
+
+static void visit_ret(struct ast_visitor *v, struct expression *value)
+{
+	assign(named_loc("ret", fn_name, -1), value, v);
+}
+
+/* A parameter holds what the module's callers pass (call_args()). */
+static void parameters(struct symbol *type)
+{
+	struct symbol *arg;
+	int i = 0;
+
+	FOR_EACH_PTR(type->arguments, arg) {
+		int loc = symbol_loc(arg);
+
+		if (loc >= 0)
+			jf_add_loc_source(&tu_facts, loc, named_loc("param", fn_name, i));
+		i++;
+	} END_FOR_EACH_PTR(arg);
+}
+
+/* An inlined call of one of the driver's functions: walked as that one. */
+static bool inline_enter(struct ast_visitor *v, struct statement *s)
+{
+	struct symbol *fn = s->inline_fn, *arg;
+	struct saved_fn *sv;
+	char *name;
+	int i = 0;
+
+	if (inlined.n == MAX_INLINE_DEPTH || !fn->ident ||
+	    !src_index_driver_stream(fn->pos.stream) || !fn->ctype.base_type)
+		return false;
+	name = xstrdup(show_ident(fn->ident));
+	/* the arguments, in the caller: what the parameters hold */
+	if (s->args)
+		FOR_EACH_PTR(s->args->declaration, arg) {
+			assign(named_loc("param", name, i++), arg->initializer, v);
+		} END_FOR_EACH_PTR(arg);
+	sv = &inlined.saved[inlined.n++];
+	*sv = (struct saved_fn){ fn_name, fn_file, last_map, last_map_loc,
+				 last_map_struct, last_map_branch, n_pending };
+	fn_name = name;
+	fn_file = xstrdup(stream_name(fn->pos.stream));
+	last_map = -1;
+	last_map_struct = NULL;
+	parameters(fn->ctype.base_type);
+	return true;
+}
+
+static void inline_leave(struct ast_visitor *v, struct statement *s)
+{
+	struct saved_fn *sv = &inlined.saved[--inlined.n];
+
 	(void)v;
-	assign(symbol_loc(sym), sym->initializer);
+	(void)s;
+	free(fn_name);
+	free(fn_file);
+	free(last_map_struct);
+	fn_name = sv->name;
+	fn_file = sv->file;
+	last_map = sv->last_map;
+	last_map_loc = sv->last_map_loc;
+	last_map_struct = sv->last_map_struct;
+	last_map_branch = sv->last_map_branch;
+	if (n_pending > sv->n_pending)
+		n_pending = sv->n_pending;
 }
 
 void tu_facts_function(struct symbol *fn)
 {
 	struct symbol *type = fn->ctype.base_type;
-	struct ast_visitor v = { visit_expr, visit_decl };
+	struct ast_visitor v = { .expr = visit_expr, .decl = visit_decl,
+				 .ret = visit_ret, .inline_enter = inline_enter,
+				 .inline_leave = inline_leave };
 
 	if (!type || type->type != SYM_FN || !fn->ident)
 		return;
-	free(fact_fn);
-	fact_fn = xstrdup(show_ident(fn->ident));
+	free(fn_name);
+	free(fn_file);
+	fn_name = xstrdup(show_ident(fn->ident));
+	fn_file = xstrdup(stream_name(fn->pos.stream));
+	fn_first_site = tu_facts.n_sites;
 	n_seen = 0;
+	n_pending = 0;
+	last_map = -1;
+	parameters(type);
 	ast_walk(type->stmt ? type->stmt : type->inline_stmt, &v);
 }
 
-bool tu_sources(int loc, const struct tu_fact ***facts, size_t *n)
+int tu_facts_site_at(struct position pos, const struct api_fn *api)
 {
-	static const struct tu_fact **out;
-	static size_t cap_out;
-	int *work = NULL;
-	bool *visited = xcalloc(n_locs + 1, sizeof(*visited));
-	size_t n_work = 0, cap_work = 0;
-	bool known = true;
+	for (size_t i = fn_first_site; i < tu_facts.n_sites; i++) {
+		const struct jsite *s = &tu_facts.sites[i];
 
-	*n = 0;
-	if (loc < 0) {
-		free(visited);
-		*facts = out;
-		return false;
+		if (s->line == pos.line && s->col == pos.pos && s->api == api &&
+		    strcmp(s->file, stream_name(pos.stream)) == 0)
+			return (int)i;
 	}
-	GROW(work, cap_work, 1);
-	work[n_work++] = loc;
-	while (n_work) {
-		struct location *l = &locs[work[--n_work]];
-
-		for (size_t i = 0; i < l->n; i++) {
-			int s = l->srcs[i];
-
-			if (s == TU_SRC_UNKNOWN) {
-				known = false;
-			} else if (s >= 0) {
-				GROW(out, cap_out, *n + 1);
-				out[(*n)++] = &tu_facts.facts[s];
-			} else if (!visited[-2 - s]) {
-				visited[-2 - s] = true;
-				GROW(work, cap_work, n_work + 1);
-				work[n_work++] = -2 - s;
-			}
-		}
-	}
-	free(work);
-	free(visited);
-	*facts = out;
-	return known;
-}
-
-const char *tu_loc_name(int loc)
-{
-	return loc >= 0 ? locs[loc].name : "";
-}
-
-size_t tu_n_locs(void)
-{
-	return n_locs;
-}
-
-const char *tu_loc_key(int loc)
-{
-	return locs[loc].key;
-}
-
-bool tu_loc_shared(int loc)
-{
-	return locs[loc].shared;
-}
-
-void tu_loc_sources(int loc, const int **srcs, size_t *n)
-{
-	*srcs = locs[loc].srcs;
-	*n = locs[loc].n;
-}
-
-int tu_loc_intern(const char *key, const char *name, bool shared)
-{
-	return loc_get(xstrdup(key), name, shared);
+	return -1;
 }
 
 void tu_facts_free(void)
 {
-	for (size_t i = 0; i < tu_facts.n_facts; i++) {
-		free(tu_facts.facts[i].fn);
-		free(tu_facts.facts[i].start_key);
-		free(tu_facts.facts[i].start_holder);
-	}
-	free(tu_facts.facts);
-	memset(&tu_facts, 0, sizeof(tu_facts));
-	for (size_t i = 0; i < n_locs; i++) {
-		free(locs[i].key);
-		free(locs[i].name);
-		free(locs[i].srcs);
-	}
-	free(locs);
-	locs = NULL;
-	n_locs = cap_locs = 0;
-	free(loc_index);
-	loc_index = NULL;
-	cap_index = 0;
+	jf_free(&tu_facts);
 	free(seen);
 	seen = NULL;
-	free(fact_fn);
-	fact_fn = NULL;
 	n_seen = cap_seen = 0;
+	free(fn_name);
+	free(fn_file);
+	free(module_name);
+	free(last_map_struct);
+	free(pending);
+	pending = NULL;
+	n_pending = cap_pending = 0;
+	fn_name = fn_file = module_name = last_map_struct = NULL;
 }

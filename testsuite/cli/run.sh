@@ -122,4 +122,21 @@ grep_in out "dma-unmap-size" "list-checks lists the ids"
 expect 0 "model" -- "$DRVCHECK" model
 grep_in out "dma_map_single" "model lists the functions"
 
+# --unit-timeout: a file an engine spends too long on is given up, reported
+# and counted; the scan goes on.  sparse is a stand-in that never ends; the
+# cocci engine's real spatch gets a function of 3000 guarded maps.
+printf '#!/bin/sh\nexec sleep 60\n' > "$T/slowsparse"; chmod +x "$T/slowsparse"
+expect 2 "sparse --unit-timeout" -- env DRVCHECK_SPARSE="$T/slowsparse" "$DRVCHECK" scan --engine sparse --unit-timeout 1 "$BUGGY"
+grep_in err "sparse timed out after 1 s, not analysed" "sparse's timeout is reported"
+grep_in err "(1 timed out)" "sparse's timeout is counted"
+awk 'BEGIN { print "#include <linux/dma-mapping.h>";
+	print "int f(struct device *d, dma_addr_t *a, void *p, int *c)\n{";
+	for (i = 0; i < 3000; i++)
+		printf "\tif (c[%d]) { a[%d] = dma_map_single(d, p, %d, DMA_TO_DEVICE); if (dma_mapping_error(d, a[%d])) goto out; }\n", i, i, i + 1, i;
+	print "out:\n\tdma_unmap_single(d, a[0], 1, DMA_TO_DEVICE);\n\treturn 0;\n}" }' > "$T/heavy.c"
+expect 2 "cocci --unit-timeout" -- "$DRVCHECK" scan --engine cocci --unit-timeout 1 "$T/heavy.c"
+grep_in err "heavy.c: cocci timed out after 1 s, not analysed" "spatch's timeout is reported"
+grep_in err "(1 timed out)" "spatch's timeout is counted"
+expect 2 "bad --unit-timeout" -- "$DRVCHECK" scan --unit-timeout 0 "$CLEAN"
+
 finish

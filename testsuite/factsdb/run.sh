@@ -63,7 +63,7 @@ count "$T/pos.log" "fooeth_rx.c:.*drvcheck-" 0 \
 rc=$?
 check 1 "report: findings, exit 1" "$T/err"
 count "$T/report" "drvcheck-" 1 "report: one finding"
-count "$T/report" "^$T/pos/$XTU/fooeth_rx.c:36:.*error: .* of 1536 bytes.* mapped with 2048 \[drvcheck-dma-unmap-size\]" 1 \
+count "$T/report" "^$T/pos/$XTU/fooeth_rx.c:36:.*error: .* size 1536 differs from the map size 2048 \[drvcheck-dma-unmap-size\]" 1 \
 	"report: the cross-TU dma-unmap-size, once"
 count "$T/report" "fooeth_main.c:28:.*note: mapped here" 1 \
 	"report: the note at the map in the other file"
@@ -129,7 +129,7 @@ c.execute("CREATE TABLE schema_version(version INTEGER)");
 c.execute("INSERT INTO schema_version VALUES(99)"); c.commit()' "$T/old.db"
 build neg "$T/old.db"
 check 0 "DRVCHECK_DB of another schema: the build goes on" "$T/neg.log"
-count "$T/neg.log" "schema version 99, this drvcheck uses 2" 3 \
+count "$T/neg.log" "schema version 99, this drvcheck uses 3" 3 \
 	"DRVCHECK_DB of another schema: said so"
 "$DRVCHECK" report --db "$T/old.db" >"$T/report" 2>"$T/err"
 rc=$?

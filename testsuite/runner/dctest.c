@@ -23,6 +23,18 @@ struct cell {
 
 static struct cell matrix[MAX_CHECKS][4];
 
+/*
+ * Agreement: each place (check, file, line) some engine reported in a
+ * case, against the engines that ran on it and claim the check.
+ */
+struct agree {
+	unsigned int places, all;	/* all: every claiming engine found it */
+	unsigned int explained;		/* a known-miss or known-wrong marker */
+	unsigned int unexplained;
+};
+
+static struct agree agreement[MAX_CHECKS];
+
 static int engine_slot(enum engine e)
 {
 	return e == ENGINE_COCCI ? 0 : e == ENGINE_SPARSE ? 1
@@ -116,9 +128,12 @@ static struct expectation *find_expectation(struct tc *tc,
 	return NULL;
 }
 
-/* Runs one engine over one case; returns true when it passed. */
+/*
+ * Runs one engine over one case; returns true when it passed.  Its
+ * findings stay in found.
+ */
 static bool run_case(struct tc *tc, const struct engine_ops *eng, int jobs,
-		     bool verbose)
+		     bool verbose, struct finding_list *out)
 {
 	struct selection sel;
 	struct scan_request req = { 0 };
@@ -208,7 +223,7 @@ static bool run_case(struct tc *tc, const struct engine_ops *eng, int jobs,
 	if (why.len && (verbose || !ok))
 		fputs(why.buf, stdout);
 	sb_free(&why);
-	finding_list_free(&found);
+	*out = found;
 	strlist_free(&req.files);
 	strlist_free(&req.explicit_files);
 	return ok;
@@ -240,6 +255,28 @@ static void print_matrix(FILE *out, const char *only_engine)
 		}
 }
 
+/*
+ * The engines' agreement, check by check; every disagreement must be a
+ * marked known miss or known false positive.  Returns the unexplained.
+ */
+static unsigned int print_agreement(FILE *out)
+{
+	unsigned int bad = 0;
+
+	fputs("\n| check | places reported | by every claiming engine | "
+	      "explained by a marker | unexplained |\n|---|---|---|---|---|\n", out);
+	for (size_t i = 0; i < check_count; i++) {
+		const struct agree *a = &agreement[i];
+
+		if (!a->places)
+			continue;
+		fprintf(out, "| %s | %u | %u | %u | %u |\n", check_table[i].id,
+			a->places, a->all, a->explained, a->unexplained);
+		bad += a->unexplained;
+	}
+	return bad;
+}
+
 /* Every check an engine claims needs 3 positives and 2 negatives. */
 static unsigned int coverage_failures(const char *only_engine)
 {
@@ -266,15 +303,75 @@ static unsigned int coverage_failures(const char *only_engine)
 struct case_result {
 	unsigned int passed, failed;
 	struct cell matrix[MAX_CHECKS][4];
+	struct agree agreement[MAX_CHECKS];
 };
+
+/* The expectation of the case at f's place, or NULL. */
+static const struct expectation *marker_at(const struct tc *tc,
+					   const struct finding *f)
+{
+	for (size_t i = 0; i < tc->n_expect; i++)
+		if (tc->expect[i].check == f->check &&
+		    tc->expect[i].line == f->loc.line &&
+		    strcmp(tc->expect[i].file, f->loc.file) == 0)
+			return &tc->expect[i];
+	return NULL;
+}
+
+/*
+ * Each place one engine reported, against the others that ran and claim
+ * its check: all found it, or a marker says why not (a known miss of the
+ * one that lacks it, a known false positive of the one that has it).
+ */
+static void count_agreement(const struct tc *tc, unsigned int ran,
+			    const struct finding_list *found)
+{
+	for (size_t k = 0; k < 4; k++)
+		for (size_t i = 0; i < found[k].n; i++) {
+			const struct finding *f = &found[k].items[i];
+			const struct expectation *e = marker_at(tc, f);
+			unsigned int claim = 0, have = 0;
+			struct agree *a = &agreement[f->check - check_table];
+			bool first = true;
+
+			for (size_t o = 0; engines[o]; o++) {
+				size_t slot = (size_t)engine_slot(engines[o]->id);
+
+				if (!(ran & engines[o]->id) || !claims(f->check, engines[o]->id))
+					continue;
+				claim |= engines[o]->id;
+				for (size_t x = 0; x < found[slot].n; x++)
+					if (found[slot].items[x].check == f->check &&
+					    found[slot].items[x].loc.line == f->loc.line &&
+					    !strcmp(found[slot].items[x].loc.file, f->loc.file)) {
+						have |= engines[o]->id;
+						/* counted once, by the first finder */
+						first &= slot >= k;
+					}
+			}
+			if (!first || __builtin_popcount(claim) < 2)
+				continue;
+			a->places++;
+			if (have == claim)
+				a->all++;
+			else if (e && ((e->known_miss & (claim & ~have)) == (claim & ~have) ||
+				       (e->known_wrong & have)))
+				a->explained++;
+			else
+				a->unexplained++;
+		}
+}
 
 /* Every engine over one case; output on stdout, counts in r->matrix. */
 static void run_one(const char *path, const char *only_engine, bool verbose,
 		    struct case_result *r)
 {
 	struct tc tc;
+	struct finding_list found[4] = { 0 };
+	unsigned int ran = 0;
 
 	memset(matrix, 0, sizeof(matrix));
+	memset(agreement, 0, sizeof(agreement));
 	if (tc_load(&tc, path)) {
 		printf("FAIL %s [load]\n", path);
 		r->failed++;
@@ -296,12 +393,18 @@ static void run_one(const char *path, const char *only_engine, bool verbose,
 			continue;
 		}
 		/* Cases run in parallel, so each engine runs single-job. */
-		if (run_case(&tc, engines[k], 1, verbose))
+		if (run_case(&tc, engines[k], 1, verbose,
+			     &found[engine_slot(engines[k]->id)]))
 			r->passed++;
 		else
 			r->failed++;
+		ran |= engines[k]->id;
 	}
+	count_agreement(&tc, ran, found);
+	for (size_t k = 0; k < 4; k++)
+		finding_list_free(&found[k]);
 	memcpy(r->matrix, matrix, sizeof(matrix));
+	memcpy(r->agreement, agreement, sizeof(agreement));
 	tc_free(&tc);
 }
 
@@ -363,6 +466,12 @@ static void finish_worker(struct worker *w, unsigned int *passed,
 	waitpid(w->pid, NULL, 0);
 	*passed += r.passed;
 	*failed += r.failed;
+	for (size_t i = 0; i < MAX_CHECKS; i++) {
+		agreement[i].places += r.agreement[i].places;
+		agreement[i].all += r.agreement[i].all;
+		agreement[i].explained += r.agreement[i].explained;
+		agreement[i].unexplained += r.agreement[i].unexplained;
+	}
 	for (size_t i = 0; i < MAX_CHECKS; i++)
 		for (size_t k = 0; k < 4; k++) {
 			struct cell *to = &matrix[i][k];
@@ -387,6 +496,7 @@ static void run_all(const struct strlist *paths, const char *only_engine,
 	size_t started = 0, done = 0;
 
 	memset(matrix, 0, sizeof(matrix));
+	memset(agreement, 0, sizeof(agreement));
 	while (done < paths->n) {
 		if (started < paths->n && started - done < (size_t)jobs) {
 			start_worker(&ring[started % (size_t)jobs],
@@ -455,12 +565,18 @@ int main(int argc, char **argv)
 	}
 	run_all(&paths, only_engine, jobs, verbose, &passed, &failed);
 	print_matrix(stdout, only_engine);
+	if (print_agreement(stdout)) {
+		printf("FAIL engines disagree where no marker says why\n");
+		failed++;
+	}
 	if (matrix_path) {
 		FILE *m = fopen(matrix_path, "w");
 
 		if (m) {
 			fputs("# check x engine matrix (generated by dctest)\n", m);
 			print_matrix(m, only_engine);
+			fputs("\n## Agreement (checks two or more engines claim)\n", m);
+			print_agreement(m);
 			fclose(m);
 		}
 	}

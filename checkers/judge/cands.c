@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "cands.h"
+#include "core/util.h"
+
+int cands_key(const struct jsite *rel)
+{
+	return rel->handle >= 0 ? rel->handle : rel->buf;
+}
+
+static bool is_release(const struct jsite *s)
+{
+	return judge_is_unmap(s) || judge_is_sync(s) || judge_is_free(s);
+}
+
+/* Can a value meet both conditions (loc == v, loc != v)? */
+static bool compatible(const struct jguard *a, const struct jguard *b)
+{
+	if (a->equal && b->equal)
+		return a->v == b->v;
+	if (a->equal != b->equal)
+		return a->v != b->v;
+	return true;
+}
+
+/*
+ * Does the map fit every guard of the release?  Not when a flag it sets
+ * after mapping contradicts one (mapped_as_page = 0, released under
+ * "if (buf->mapped_as_page)"), nor when it runs under the opposite
+ * condition on the same member (a flag that picks coherent or streaming
+ * memory, tested again at the release).  A map that says nothing of the
+ * member fits.  A test of the handle itself ("if (!rx->dma)" before a
+ * refill, "if (rx->dma)" before the unmap) is what the map changes.
+ */
+static bool fits_guards(const struct jsite *rel, const struct jsite *map)
+{
+	for (size_t g = 0; g < rel->n_guards; g++) {
+		const struct jguard *rg = &rel->guards[g];
+
+		if (rg->loc == cands_key(rel))
+			continue;
+		for (size_t k = 0; k < map->n_sets; k++)
+			if (map->sets[k].loc == rg->loc &&
+			    (map->sets[k].v == rg->v) != rg->equal)
+				return false;
+		for (size_t k = 0; k < map->n_guards; k++)
+			if (map->guards[k].loc == rg->loc &&
+			    !compatible(&map->guards[k], rg))
+				return false;
+	}
+	return true;
+}
+
+static bool same_dir(const struct jsite *rel, const struct jsite *map)
+{
+	return map->dir == rel->dir || map->dir == DIR_BIDIRECTIONAL;
+}
+
+/*
+ * The candidates of rel into c (arrays allocated); none when some source
+ * is unknown: the checks that need none (a count passed back from
+ * dma_map_sg()) still look at the release.
+ */
+static void cands_of(const struct judge_facts *jf, const struct jsite *rel,
+		     struct judge_cands *c)
+{
+	int *srcs = NULL;
+	size_t n = 0, n_all = 0, n_dir = 0;
+	bool complete = cands_key(rel) >= 0 &&
+			jf_sources(jf, cands_key(rel), &srcs, &n);
+	const struct jsite **all = xmalloc((n + 1) * sizeof(*all));
+	const struct jsite **dir = xmalloc((n + 1) * sizeof(*dir));
+
+	for (size_t i = 0; complete && i < n; i++) {
+		const struct jsite *m = &jf->sites[srcs[i]];
+
+		if (!judge_is_map(m) && !judge_is_alloc(m))
+			complete = false;
+		else if (fits_guards(rel, m))
+			all[n_all++] = m;
+	}
+	free(srcs);
+	if (!complete)
+		n_all = 0;
+	if (rel->dir >= 0 && rel->dir != DIR_NONE)
+		for (size_t i = 0; i < n_all; i++)
+			if (same_dir(rel, all[i]))
+				dir[n_dir++] = all[i];
+	if (!n_dir) {
+		memcpy(dir, all, n_all * sizeof(*all));
+		n_dir = n_all;
+	}
+	*c = (struct judge_cands){ .maps = dir, .n = n_dir, .all = all,
+				   .n_all = n_all };
+}
+
+void cands_module(const struct judge_facts *jf, const size_t *idx, size_t n,
+		  struct judge_module *mod)
+{
+	memset(mod, 0, sizeof(*mod));
+	mod->sites = xmalloc((n + 1) * sizeof(*mod->sites));
+	mod->releases = xmalloc((n + 1) * sizeof(*mod->releases));
+	mod->cands = xmalloc((n + 1) * sizeof(*mod->cands));
+	for (size_t i = 0; i < n; i++) {
+		const struct jsite *s = &jf->sites[idx[i]];
+
+		mod->sites[mod->n_sites++] = s;
+		if (!is_release(s))
+			continue;
+		cands_of(jf, s, &mod->cands[mod->n]);
+		mod->cands[mod->n].module = mod;
+		mod->releases[mod->n++] = s;
+	}
+}
+
+void cands_module_free(struct judge_module *mod)
+{
+	for (size_t i = 0; i < mod->n; i++) {
+		free((void *)mod->cands[i].maps);
+		free((void *)mod->cands[i].all);
+	}
+	free(mod->cands);
+	free(mod->releases);
+	free(mod->sites);
+	memset(mod, 0, sizeof(*mod));
+}
+
+bool cands_has(const struct judge_module *mod, size_t rel,
+	       const struct jsite *map)
+{
+	for (size_t i = 0; i < mod->cands[rel].n_all; i++)
+		if (mod->cands[rel].all[i] == map)
+			return true;
+	return false;
+}

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dma-unmap-size: an unmap or a free must give the size the mapping or
+ * allocation was made with; a sync must stay inside the mapping.  Wrong
+ * only when it provably differs from every candidate (the same linear
+ * form with another constant, or two constants): an unknown size on
+ * either side is no verdict.
+ */
+#include <stdlib.h>
+
+#include "judge_checks.h"
+#include "rules.h"
+
+/* The maps rel is compared with: those its kind can release. */
+static bool comparable(const struct jsite *rel, const struct jsite *m)
+{
+	if (judge_is_sync(rel))
+		return judge_is_map(m) || m->api->kind == KIND_NONCOHERENT;
+	if (judge_is_free(rel))
+		return judge_is_alloc(m) && judge_kind_undoes(m->api->kind, rel->api->kind);
+	return judge_is_map(m) && judge_kind_undoes(m->api->kind, rel->api->kind);
+}
+
+/* Does this map provably disagree with the release (sync: end past it)? */
+static bool differs(const struct judge *j, const struct jsite *rel,
+		    const struct jx *end, const struct jsite *m)
+{
+	enum jx_truth t;
+	struct jx a, b;
+
+	if (m->size.kind != JX_LINEAR)
+		return false;
+	t = judge_is_sync(rel) ? judge_greater(j, end, &m->size)
+			       : judge_equal(j, end, &m->size);
+	if (t == JX_UNKNOWN) {
+		a = judge_resolve(j, end, rel->module);
+		b = judge_resolve(j, &m->size, m->module);
+		t = judge_is_sync(rel) ? judge_greater(j, &a, &b) : judge_equal(j, &a, &b);
+		jx_free(&a);
+		jx_free(&b);
+	}
+	return judge_is_sync(rel) ? t == JX_TRUE : t == JX_FALSE;
+}
+
+static void report(const struct judge *j, const struct jsite *rel,
+		   const struct jsite *const *maps, size_t n, bool same_fn)
+{
+	struct judge_verdict v;
+	char *got = jx_show(&rel->size), *want = jx_show(&maps[0]->size);
+	char *off = rel->offset.kind == JX_LINEAR ? jx_show(&rel->offset) : NULL;
+
+	if (judge_is_sync(rel) && off)
+		judge_verdict(&v, j, "dma-unmap-size", rel, judge_key(j, rel), same_fn,
+			      "%s() syncs %s bytes at offset %s, past the end of a mapping of size %s",
+			      rel->written->name, got, off, want);
+	else if (judge_is_sync(rel))
+		judge_verdict(&v, j, "dma-unmap-size", rel, judge_key(j, rel), same_fn,
+			      "%s() syncs %s bytes of a mapping of size %s",
+			      rel->written->name, got, want);
+	else
+		judge_verdict(&v, j, "dma-unmap-size", rel, judge_key(j, rel), same_fn,
+			      "%s() size %s differs from the %s size %s",
+			      rel->written->name, got,
+			      judge_is_free(rel) ? "allocated" : "map", want);
+	for (size_t i = 0; i < n; i++) {
+		char *size = jx_show(&maps[i]->size);
+
+		judge_note(&v, maps[i], "%s here by %s() with size %s",
+			   judge_is_alloc(maps[i]) ? "allocated" : "mapped",
+			   maps[i]->written->name, size);
+		free(size);
+	}
+	judge_emit(j, &v);
+	free(got);
+	free(want);
+	free(off);
+}
+
+void judge_dma_unmap_size(const struct judge *j, const struct jsite *rel,
+			  const struct judge_cands *c)
+{
+	const struct jsite **maps = calloc(c->n + 1, sizeof(*maps));
+	size_t n = 0;
+	struct jx end = { 0 };
+	bool all = true;
+
+	if (rel->size.kind != JX_LINEAR ||
+	    (!judge_is_unmap(rel) && !judge_is_sync(rel) && !judge_is_free(rel)))
+		goto out;
+	if (rel->api->flags & API_RANGE)
+		end = jx_add(&rel->size, &rel->offset);
+	else
+		end = jx_copy(&rel->size);
+	if (end.kind != JX_LINEAR)
+		goto out;
+	for (size_t i = 0; i < c->n && all; i++)
+		if (comparable(rel, c->maps[i])) {
+			all = differs(j, rel, &end, c->maps[i]);
+			maps[n++] = c->maps[i];
+		}
+	if (all && n)
+		report(j, rel, maps, n, judge_same_function(rel, c));
+out:
+	jx_free(&end);
+	free(maps);
+}

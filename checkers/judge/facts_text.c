@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "facts_text.h"
+
+#define MAX_FIELDS 24
+
+void facts_text_begin(struct facts_text_reader *r, struct judge_facts *jf,
+		      facts_module_fn module_of, void *arg)
+{
+	r->jf = jf;
+	r->module_of = module_of;
+	r->module_arg = arg;
+	r->base = jf->n_sites;
+}
+
+static size_t split(char *line, char **f)
+{
+	size_t n = 0;
+
+	for (char *p = line; n < MAX_FIELDS; p++) {
+		f[n++] = p;
+		p = strchr(p, '\t');
+		if (!p)
+			break;
+		*p = '\0';
+	}
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(f[i], "-") == 0)
+			f[i] = "";
+	return n;
+}
+
+static const char *module_of(struct facts_text_reader *r, const char *file)
+{
+	const char *m = r->module_of ? r->module_of(r->module_arg, file) : NULL;
+
+	return m ? m : "";
+}
+
+/* Only locals are private to their file (their key names it). */
+static int loc_of(struct facts_text_reader *r, const char *file, const char *key)
+{
+	if (!*key)
+		return JLOC_NONE;
+	return jf_loc(r->jf, module_of(r, file), key, NULL,
+		      strncmp(key, "local:", 6) != 0);
+}
+
+static struct jx value(const char *text)
+{
+	struct jx x;
+
+	jx_parse(text, &x);
+	return x;
+}
+
+static int direction(const char *text)
+{
+	char *end;
+	long v;
+
+	if (!*text)
+		return -1;
+	v = strtol(text, &end, 0);
+	if (!*end)
+		return v >= 0 && v <= DIR_NONE ? (int)v : -1;
+	return dma_dir_lookup(text);
+}
+
+/* "KEY==V;KEY!=V" (guards) or "KEY=V" (sets) onto the site. */
+static void conditions(struct facts_text_reader *r, int site, const char *file,
+		       char *text, bool sets)
+{
+	for (char *c = strtok(text, ";"); c; c = strtok(NULL, ";")) {
+		char *op = sets ? strchr(c, '=') : strstr(c, "==");
+		bool equal = true;
+
+		if (!sets && !op) {
+			op = strstr(c, "!=");
+			equal = false;
+		}
+		if (!op || op == c)
+			continue;
+		*op = '\0';
+		op += sets ? 1 : 2;
+		if (sets)
+			jf_site_set(r->jf, site, loc_of(r, file, c), strtoll(op, NULL, 0));
+		else
+			jf_site_guard(r->jf, site, loc_of(r, file, c), equal,
+				      strtoll(op, NULL, 0));
+	}
+}
+
+static void site_line(struct facts_text_reader *r, char **f, size_t n)
+{
+	const struct api_fn *api, *written;
+	struct jsite *s;
+	int idx;
+
+	if (n != 20 || !(api = api_lookup(f[2]))) {
+		r->bad++;
+		return;
+	}
+	written = api_lookup(f[3]);
+	idx = jf_site(r->jf, api, written, f[4], (unsigned int)atoi(f[5]),
+		      (unsigned int)atoi(f[6]), f[7], module_of(r, f[4]));
+	s = &r->jf->sites[idx];
+	s->handle = loc_of(r, f[4], f[8]);
+	s->buf = loc_of(r, f[4], f[9]);
+	s->nents_loc = loc_of(r, f[4], f[10]);
+	s->size = value(f[11]);
+	s->nents = value(f[12]);
+	s->offset = value(f[13]);
+	s->start = value(f[14]);
+	s->dir = direction(f[15]);
+	s->start_key = *f[16] ? xstrdup(f[16]) : NULL;
+	s->start_holder = *f[17] ? xstrdup(f[17]) : NULL;
+	conditions(r, idx, f[4], f[18], false);
+	conditions(r, idx, f[4], f[19], true);
+}
+
+static void src_line(struct facts_text_reader *r, char **f, size_t n)
+{
+	int loc;
+
+	if (n < 5 || !*f[3]) {
+		r->bad++;
+		return;
+	}
+	loc = loc_of(r, f[2], f[3]);
+	if (!strcmp(f[4], "site") && n == 6) {
+		size_t site = r->base + strtoul(f[5], NULL, 10);
+
+		if (site < r->jf->n_sites)
+			jf_add_site_source(r->jf, loc, (int)site);
+		else
+			r->bad++;
+	} else if (!strcmp(f[4], "loc") && n == 6 && *f[5]) {
+		jf_add_loc_source(r->jf, loc, loc_of(r, f[2], f[5]));
+	} else if (!strcmp(f[4], "value") && n == 6) {
+		jf_add_value(r->jf, loc, value(f[5]));
+	} else if (!strcmp(f[4], "unknown")) {
+		jf_add_unknown(r->jf, loc);
+	} else {
+		r->bad++;
+	}
+}
+
+void facts_text_line(struct facts_text_reader *r, char *line)
+{
+	char *f[MAX_FIELDS];
+	size_t n;
+
+	if (strncmp(line, "DRVFACT\t", 8) != 0)
+		return;
+	n = split(line, f);
+	if (!strcmp(f[1], "site")) {
+		site_line(r, f, n);
+	} else if (!strcmp(f[1], "src")) {
+		src_line(r, f, n);
+	} else if (!strcmp(f[1], "loc") && n == 5) {
+		int loc = loc_of(r, f[2], f[3]);
+
+		if (loc >= 0 && *f[4]) {
+			free(r->jf->locs[loc].name);
+			r->jf->locs[loc].name = xstrdup(f[4]);
+		}
+	} else {
+		r->bad++;
+	}
+}
