@@ -267,6 +267,7 @@ int cmd_scan(int argc, char **argv)
 	req.progress = !o.quiet && isatty(2);
 	req.unit_timeout = o.unit_timeout;
 	req.plist_dir = o.plist_dir;
+	req.kernel_version = o.kernel_version;
 
 	scan_run(&req, o.engine_mask, o.engine_explicit, &findings, &st);
 	if (o.write_baseline && baseline_write(o.write_baseline, &findings)) {

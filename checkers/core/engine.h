@@ -22,6 +22,7 @@ struct scan_request {
 	bool progress;			/* a progress line on stderr */
 	unsigned int unit_timeout;	/* seconds one file may take; 0: the default */
 	const char *plist_dir;		/* clang also writes its plists here */
+	unsigned int kernel_version;	/* the target's; picks the headers (0: unknown) */
 };
 
 /* What went wrong without stopping the scan. */

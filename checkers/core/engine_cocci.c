@@ -134,36 +134,44 @@ static void parse_output(const char *path, const struct selection *sel,
 	free(text);
 }
 
-/* spatch --quiet --parse-error-msg prints " = error in FILE; ..." per file. */
+/*
+ * spatch --quiet --parse-error-msg prints " = error in FILE; ..." per file;
+ * its --timeout abandons a file ("EXN: ...Timeout in FILE") and goes on with
+ * the next.  A file that timed out may also show a parse error (the parse
+ * was cut short): the timeout is what happened, so timeouts are read first.
+ */
 static void count_parse_errors(const char *err_path,
 			       const struct scan_request *req,
 			       struct strlist *seen, struct scan_status *status)
 {
+	static const char *const markers[] = {
+		"EXN: Coccinelle_modules.Common.Timeout in ", " = error in ",
+	};
 	char *text = read_file(err_path, NULL);
-	const char *marker = " = error in ";
-	/* spatch's --timeout abandons the file and goes on with the next */
-	const char *timeout = "EXN: Coccinelle_modules.Common.Timeout in ";
-	char *save = NULL;
 
-	for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		bool timed_out = strncmp(line, timeout, strlen(timeout)) == 0;
-		char *file;
+	for (size_t m = 0; text && m < 2; m++) {
+		bool timed_out = m == 0;
+		size_t len = strlen(markers[m]);
 
-		if (timed_out)
-			file = line + strlen(timeout);
-		else if (strncmp(line, marker, strlen(marker)) == 0)
-			file = line + strlen(marker);
-		else
-			continue;
-		file[strcspn(file, ";")] = '\0';
-		if (strlist_has(seen, file))
-			continue;
-		strlist_add(seen, file);
-		scan_status_unanalysed(status, req, "cocci", file, timed_out);
-		if (!timed_out)
-			fprintf(stderr, "drvcheck: %s: parse error, part of "
-				"the file was not analysed\n", file);
+		for (char *line = text; *line; line += strcspn(line, "\n"),
+		     line += *line == '\n') {
+			size_t end = strcspn(line, "\n");
+			char *file;
+
+			if (strncmp(line, markers[m], len) != 0)
+				continue;
+			file = strndup(line + len, end - len);
+			file[strcspn(file, ";")] = '\0';
+			if (!strlist_has(seen, file)) {
+				strlist_add(seen, file);
+				scan_status_unanalysed(status, req, "cocci", file,
+						       timed_out);
+				if (!timed_out)
+					fprintf(stderr, "drvcheck: %s: parse error, part "
+						"of the file was not analysed\n", file);
+			}
+			free(file);
+		}
 	}
 	free(text);
 }

@@ -34,7 +34,7 @@ static char *sparse_engine_prog(void)
 
 static const char *sparse_unavailable(void)
 {
-	char *prog = sparse_engine_prog(), *kdir = kbuild_kdir();
+	char *prog = sparse_engine_prog(), *kdir = kbuild_kdir(0, false);
 	const char *why = NULL;
 
 	if (!prog)
@@ -112,10 +112,11 @@ static void read_errors(const char *path, const struct scan_request *req,
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *at = strstr(line, skipped);
 
-		if (strstr(line, ": error: ") || !at_location(line))
-			fprintf(stderr, "%s\n", line);
-		if (!at)
+		if (!at) {
+			if (strstr(line, ": error: ") || !at_location(line))
+				fprintf(stderr, "%s\n", line);
 			continue;
+		}
 		*at = '\0';
 		scan_status_unanalysed(status, req, "sparse", line, false);
 		fprintf(stderr, "drvcheck: %s: sparse errors, the file was not "

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <glob.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -9,30 +10,76 @@
 
 #include "kbuild_flags.h"
 #include "run.h"
+#include "selection.h"
 
 /* First line of the cache file; a new layout changes it. */
 #define CACHE_MAGIC "drvcheck-checkflags 1"
 
-char *kbuild_kdir(void)
+/* "6.1" of a build directory's include/config/kernel.release, as
+ * KERNEL_VERSION_NUM(6, 1, 0); 0 when unreadable. */
+static unsigned int kdir_series(const char *kdir)
+{
+	char *path = xasprintf("%s/include/config/kernel.release", kdir);
+	char *text = read_file(path, NULL);
+	unsigned int a, b, v = 0;
+
+	if (text && sscanf(text, "%u.%u", &a, &b) == 2 && a < 256 && b < 256)
+		v = KERNEL_VERSION_NUM(a, b, 0);
+	free(text);
+	free(path);
+	return v;
+}
+
+char *kbuild_kdir(unsigned int kernel_version, bool say)
 {
 	const char *env = getenv("KDIR");
+	unsigned int series = kernel_version & ~0xffu;
+	struct strlist cand = { 0 };
 	struct utsname u;
+	char *dir = NULL, *fallback = NULL;
+	static bool said;
 	glob_t g;
-	char *dir = NULL;
 
 	if (env && *env)
 		return xstrdup(env);
 	if (uname(&u) == 0) {
 		dir = xasprintf("/lib/modules/%s/build", u.release);
 		if (is_dir(dir))
-			return dir;
+			strlist_add(&cand, dir);
 		free(dir);
 		dir = NULL;
 	}
-	/* glob sorts; the last is the newest of one kernel series */
+	/* glob sorts: the newest of a series comes last */
 	if (glob("/usr/src/linux-headers-*-amd64", 0, NULL, &g) == 0) {
-		dir = xstrdup(g.gl_pathv[g.gl_pathc - 1]);
+		for (size_t i = g.gl_pathc; i-- > 0;)
+			strlist_add(&cand, g.gl_pathv[i]);
 		globfree(&g);
+	}
+	if (cand.n)
+		fallback = cand.items[0];
+	for (size_t i = 0; series && i < cand.n && !dir; i++)
+		if (kdir_series(cand.items[i]) == series)
+			dir = cand.items[i];
+	/* With several header sets installed the choice matters: say it. */
+	if (say && cand.n > 1 && !said) {
+		said = true;
+		if (!series)
+			fprintf(stderr, "drvcheck: kernel headers %s (the target's "
+				"version is unknown: set --kernel-version or KDIR "
+				"to choose)\n", fallback);
+		else if (dir)
+			fprintf(stderr, "drvcheck: a %u.%u tree: kernel headers %s\n",
+				series >> 16, (series >> 8) & 0xff, dir);
+		else
+			fprintf(stderr, "drvcheck: no kernel headers of the %u.%u "
+				"series installed; using %s (set KDIR to choose)\n",
+				series >> 16, (series >> 8) & 0xff, fallback);
+	}
+	dir = xstrdup(dir ? dir : fallback ? fallback : "");
+	strlist_free(&cand);
+	if (!*dir) {
+		free(dir);
+		return NULL;
 	}
 	return dir;
 }

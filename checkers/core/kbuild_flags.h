@@ -14,11 +14,15 @@
 #include "util.h"
 
 /*
- * The kernel build directory: $KDIR, else /lib/modules/$(uname -r)/build,
- * else the newest /usr/src/linux-headers-*-amd64; NULL when none exists.
+ * The kernel build directory: $KDIR; else, for a tree of a known
+ * kernel_version (0: unknown), the headers of its series (6.1 headers for
+ * a 6.1 tree, not simply the newest installed); else
+ * /lib/modules/$(uname -r)/build, else the newest
+ * /usr/src/linux-headers-*-amd64.  NULL when none exists.  With several
+ * header sets installed and say set, says once on stderr which it chose.
  * Caller frees.
  */
-char *kbuild_kdir(void);
+char *kbuild_kdir(unsigned int kernel_version, bool say);
 
 /*
  * Fills flags with the cached CHECK flags for kdir, recording them first

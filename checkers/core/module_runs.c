@@ -195,7 +195,7 @@ int module_runs_modules(const struct scan_request *req, const char *near,
 		if (!in_compdb(&req->compdb, req->files.items[i]))
 			strlist_add(&loose, req->files.items[i]);
 	if (loose.n) {
-		kdir = kbuild_kdir();
+		kdir = kbuild_kdir(req->kernel_version, true);
 		cache = cache_dir(near);
 		if (!kdir)
 			fputs("drvcheck: no kernel headers for the files outside "

@@ -33,6 +33,8 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym);
 /* Set when sparse reported an error in the current file. */
 static int errors_at_start;
 static bool skip_noted;
+/* Cleared while sparse parses the file: sparse dies on a missing header. */
+static bool parsed = true;
 /* The file sparse was given, not the header an error was in: the note
  * names what was not analysed. */
 static const char *current_file;
@@ -51,8 +53,25 @@ static bool drivers_code(struct symbol *sym)
 	return src_index_driver_stream(sym->pos.stream);
 }
 
+/*
+ * Says once per file that sparse's errors stopped the analysis: after the
+ * first function of a broken file, when the next file starts, and at exit
+ * (a missing header makes sparse exit before any function is seen).
+ */
+static void note_skipped(void)
+{
+	if (!current_file || skip_noted || (parsed && has_error == errors_at_start))
+		return;
+	fprintf(stderr, "%s: note: drvcheck: analysis skipped after sparse errors\n",
+		current_file);
+	skip_noted = true;
+}
+
 struct symbol_list *drvcheck_sparse(char *filename)
 {
+	struct symbol_list *list;
+
+	note_skipped();
 	/* findings of the previous file go out before this file's warnings */
 	report_flush();
 	errors_at_start = has_error;
@@ -62,7 +81,10 @@ struct symbol_list *drvcheck_sparse(char *filename)
 	poll_facts_file();
 	if (facts_db)
 		facts_store_file(filename);
-	return sparse(filename);
+	parsed = false;
+	list = sparse(filename);
+	parsed = true;
+	return list;
 }
 
 struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
@@ -86,10 +108,7 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
 	 * stands, drvcheck says once that it did not analyse the file.
 	 */
 	if (has_error != errors_at_start) {
-		if (!skip_noted)
-			fprintf(stderr, "%s: note: drvcheck: analysis skipped after sparse errors\n",
-				current_file);
-		skip_noted = true;
+		note_skipped();
 		return ep;
 	}
 	insns = insn_trace(&n_insns);
@@ -109,6 +128,7 @@ struct entrypoint *drvcheck_linearize_symbol(struct symbol *sym)
  */
 static void finish(void)
 {
+	note_skipped();
 	sparse_checks_module();
 	judge_run(&judge);
 	report_flush();
