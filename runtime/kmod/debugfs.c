@@ -199,8 +199,9 @@ DEFINE_SHOW_ATTRIBUTE(regions);
 
 static void probe_line(void *arg, const struct rt_hook *h)
 {
-	seq_printf(arg, "probe=%s kind=%s registered=%d err=%d missed=%lu\n",
+	seq_printf(arg, "probe=%s kind=%s registered=%d err=%d off=%s missed=%lu\n",
 		   h->symbol, h->pre ? "kprobe" : "kretprobe", h->on, h->err,
+		   h->on || !h->checks ? "-" : h->checks,
 		   h->on ? rt_hook_missed(h) : 0);
 }
 

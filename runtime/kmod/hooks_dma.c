@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The DMA API entry points of 6.1 (kernel/dma/mapping.c, mm/dmapool.c).
+ * The DMA API entry points of 6.1 and 6.12 (kernel/dma/mapping.c).
+ * dma-iommu, called directly on 6.12 rather than through dma_map_ops, is
+ * below these exported functions on both: hooking them sees every path.
  *
  * Maps are kretprobes: the entry handler saves the arguments and the
  * driver's stack in the instance data, the return handler records the
@@ -22,6 +24,7 @@
 #include <linux/sched/task_stack.h>
 #include <linux/scatterlist.h>
 #include <linux/spinlock.h>
+#include <linux/vmalloc.h>
 
 #include "rt.h"
 
@@ -88,6 +91,22 @@ static struct dma_call *dma_call_of(struct kretprobe_instance *ri)
 	return (struct dma_call *)ri->data;
 }
 
+/*
+ * Since 6.10 dma_sync_*() are inline and skip the out-of-line
+ * __dma_sync_*() when dev->dma_skip_sync is set (a DMA-coherent device,
+ * every device on x86): the syncs would never reach a hook.  The kernel
+ * calls them always when built with CONFIG_DMA_API_DEBUG; we do the same
+ * for the devices we track, at their maps, before any sync of a mapping.
+ * On a coherent device the forced sync does nothing but return.
+ */
+static void need_sync(struct device *dev)
+{
+#ifdef CONFIG_DMA_NEED_SYNC
+	if (unlikely(dev->dma_skip_sync))
+		dev->dma_skip_sync = false;
+#endif
+}
+
 /* Entry of a map: keep the arguments, or skip the return handler. */
 static int map_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
@@ -96,6 +115,7 @@ static int map_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 
 	if (!rt_dev_tracked(dev))
 		return 1;
+	need_sync(dev);
 	c->dev = dev;
 	for (int i = 0; i < 4; i++)
 		c->arg[i] = regs_get_kernel_argument(regs, i + 1);
@@ -215,6 +235,7 @@ static int sg_mapped_of(struct rt_dma_ref *first, int nents)
 }
 
 static bool maps_missed(void);
+static unsigned long kinds_unseen;
 
 /*
  * A device bound before we loaded may release what it mapped unseen
@@ -229,7 +250,8 @@ static bool unseen_prebound(const struct rt_dma_ref *ref, bool containing)
 	bool found;
 
 	if ((ref->flags & RT_REF_MAP_ERROR) ||
-	    (!rt_device_prebound(ref->dev) && !maps_missed()))
+	    (!rt_device_prebound(ref->dev) && !maps_missed() &&
+	     !test_bit(ref->kind, &kinds_unseen)))
 		return false;
 	if (containing) {
 		e = rt_dma_find_containing(&drt.table, &key, &b);
@@ -433,30 +455,60 @@ static int free_pre(struct kprobe *p, struct pt_regs *regs)
 
 #define DMA_DATA sizeof(struct dma_call)
 
+/* 6.10 split dma_sync_*() into an inline test and __dma_sync_*(). */
+#ifdef CONFIG_DMA_NEED_SYNC
+#define SYNC_SYM(name) "__" name
+#else
+#define SYNC_SYM(name) name
+#endif
+
+/* What is off without a hook: every check on mappings of its kind. */
+#define CK_COMMON "dma-leak,dma-unmap-size,dma-double-unmap,dma-unmap-kind"
+#define CK_STREAM CK_COMMON ",dma-direction,dma-map-stack,dma-overlap," \
+		  "dma-sync-unmapped"
+#define CK_SINGLE CK_STREAM
+#define CK_SG CK_STREAM ",dma-unmap-sg-nents"
+#define CK_COHERENT CK_COMMON ",dma-free-cpu-addr,dma-coherent-streaming-mix"
+#define CK_RESOURCE CK_COMMON ",dma-direction"
+#define CK_SYNC "dma-sync-unmapped"
+
 static struct rt_hook dma_hooks[] = {
 	{ .symbol = "dma_map_page_attrs", .entry = map_entry,
-	  .ret = map_page_ret, .data_size = DMA_DATA },
+	  .ret = map_page_ret, .data_size = DMA_DATA,
+	  .needs = "dma_unmap_page_attrs", .group = RT_DMA_SINGLE,
+	  .checks = CK_SINGLE },
 	{ .symbol = "dma_unmap_page_attrs", .pre = unmap_page_pre,
-	  .release = true },
+	  .release = true, .checks = CK_SINGLE },
 	{ .symbol = "dma_map_sg_attrs", .entry = map_entry,
-	  .ret = map_sg_ret, .data_size = DMA_DATA },
+	  .ret = map_sg_ret, .data_size = DMA_DATA,
+	  .needs = "dma_unmap_sg_attrs", .group = RT_DMA_SG,
+	  .checks = CK_SG },
 	{ .symbol = "dma_map_sgtable", .entry = map_entry,
-	  .ret = map_sgtable_ret, .data_size = DMA_DATA },
+	  .ret = map_sgtable_ret, .data_size = DMA_DATA,
+	  .needs = "dma_unmap_sg_attrs", .group = RT_DMA_SG,
+	  .checks = CK_SG },
 	{ .symbol = "dma_unmap_sg_attrs", .pre = unmap_sg_pre,
-	  .release = true },
+	  .release = true, .checks = CK_SG },
 	{ .symbol = "dma_alloc_attrs", .entry = map_entry,
-	  .ret = alloc_ret, .data_size = DMA_DATA },
+	  .ret = alloc_ret, .data_size = DMA_DATA,
+	  .needs = "dma_free_attrs", .group = RT_DMA_COHERENT,
+	  .checks = CK_COHERENT },
 	{ .symbol = "dma_free_attrs", .pre = free_pre,
-	  .release = true },
-	{ .symbol = "dma_sync_single_for_cpu", .pre = sync_single_cpu_pre },
-	{ .symbol = "dma_sync_single_for_device",
-	  .pre = sync_single_device_pre },
-	{ .symbol = "dma_sync_sg_for_cpu", .pre = sync_sg_cpu_pre },
-	{ .symbol = "dma_sync_sg_for_device", .pre = sync_sg_device_pre },
+	  .release = true, .checks = CK_COHERENT },
+	{ .symbol = SYNC_SYM("dma_sync_single_for_cpu"),
+	  .pre = sync_single_cpu_pre, .checks = CK_SYNC },
+	{ .symbol = SYNC_SYM("dma_sync_single_for_device"),
+	  .pre = sync_single_device_pre, .checks = CK_SYNC },
+	{ .symbol = SYNC_SYM("dma_sync_sg_for_cpu"),
+	  .pre = sync_sg_cpu_pre, .checks = CK_SYNC },
+	{ .symbol = SYNC_SYM("dma_sync_sg_for_device"),
+	  .pre = sync_sg_device_pre, .checks = CK_SYNC },
 	{ .symbol = "dma_map_resource", .entry = map_entry,
-	  .ret = map_resource_ret, .data_size = DMA_DATA },
+	  .ret = map_resource_ret, .data_size = DMA_DATA,
+	  .needs = "dma_unmap_resource", .group = RT_DMA_RESOURCE,
+	  .checks = CK_RESOURCE },
 	{ .symbol = "dma_unmap_resource", .pre = unmap_resource_pre,
-	  .release = true },
+	  .release = true, .checks = CK_RESOURCE },
 };
 
 /*
@@ -473,18 +525,25 @@ static bool maps_missed(void)
 }
 
 /*
+ * The kinds whose maps are (partly) not hooked: their releases and syncs
+ * may meet addresses mapped unseen, which are then not reported.
+ */
+void rt_dma_kind_unseen(enum rt_dma_kind kind)
+{
+	set_bit(kind, &kinds_unseen);
+}
+
+/*
  * Unmaps and syncs first: a map recorded while its unmap is not hooked yet
- * would stay in the table for ever.
+ * would stay in the table for ever; a map whose release is off is skipped
+ * (rt_hook.needs).
  */
 int rt_hooks_dma_init(void)
 {
-	int ok = 0;
+	int ok = rt_hooks_register(dma_hooks, ARRAY_SIZE(dma_hooks));
 
 	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
-		if (dma_hooks[i].pre)
-			ok += rt_hook_register(&dma_hooks[i]) == 0;
-	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
-		if (!dma_hooks[i].pre)
-			ok += rt_hook_register(&dma_hooks[i]) == 0;
+		if (dma_hooks[i].needs && !dma_hooks[i].on)
+			rt_dma_kind_unseen(dma_hooks[i].group);
 	return ok;
 }

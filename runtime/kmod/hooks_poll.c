@@ -19,6 +19,7 @@
  * by the task that holds it, so no lock is needed.
  */
 #include <linux/hash.h>
+#include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
@@ -221,6 +222,7 @@ int rt_poll_watch_symbol(const char *symbol)
 	ph->h.ret = callback_ret;
 	ph->h.data_size = sizeof(struct poll_cb_call);
 	ph->h.maxactive = 256;
+	ph->h.checks = "poll-blocking,poll-errno,poll-no-wait,poll-busy";
 	err = rt_hook_register(&ph->h);
 	if (err)
 		goto out;
@@ -331,14 +333,36 @@ static int syscall_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 }
 
 static struct rt_hook poll_hooks[] = {
-	{ .symbol = "__pollwait", .pre = pollwait_pre },
-	{ .symbol = "ep_ptable_queue_proc", .pre = pollwait_pre },
+	{ .symbol = "__pollwait", .pre = pollwait_pre,
+	  .checks = "poll-no-wait" },
+	{ .symbol = "ep_ptable_queue_proc", .pre = pollwait_pre,
+	  .checks = "poll-no-wait" },
 	{ .symbol = "do_sys_poll", .entry = syscall_entry, .ret = syscall_ret,
-	  .data_size = sizeof(struct syscall_call), .maxactive = 512 },
+	  .data_size = sizeof(struct syscall_call), .maxactive = 512,
+	  .checks = "poll-busy" },
 	{ .symbol = "do_select", .entry = syscall_entry, .ret = syscall_ret,
-	  .data_size = sizeof(struct syscall_call), .maxactive = 512 },
+	  .data_size = sizeof(struct syscall_call), .maxactive = 512,
+	  .checks = "poll-busy" },
 	{ .symbol = "pollwake", .pre = pollwake_pre },
 };
+
+/*
+ * The function a hook sits in, as a function pointer (poll_table._qproc)
+ * holds it: with IBT (6.12's CONFIG_X86_KERNEL_IBT) a kprobe is placed
+ * after the ENDBR instruction, not at the function's address.
+ */
+static unsigned long func_start(unsigned long addr)
+{
+	char buf[KSYM_SYMBOL_LEN];
+	unsigned long off;
+	char *plus;
+
+	sprint_symbol(buf, addr);
+	plus = strrchr(buf, '+');
+	if (!plus || sscanf(plus, "+%lx/", &off) != 1 || off > addr)
+		return addr;
+	return addr - off;
+}
 
 int rt_hooks_poll_init(const char *watch_list)
 {
@@ -347,12 +371,13 @@ int rt_hooks_poll_init(const char *watch_list)
 
 	ok = rt_hooks_register(poll_hooks, ARRAY_SIZE(poll_hooks));
 	if (poll_hooks[0].on)
-		pollwait_addr = (unsigned long)poll_hooks[0].kp.addr;
+		pollwait_addr = func_start((unsigned long)poll_hooks[0].kp.addr);
 	else
 		rt_log("no __pollwait hook: poll-no-wait is not checked for "
 		       "poll() and select()");
 	if (poll_hooks[1].on)
-		epoll_queue_addr = (unsigned long)poll_hooks[1].kp.addr;
+		epoll_queue_addr =
+			func_start((unsigned long)poll_hooks[1].kp.addr);
 	else
 		rt_log("no ep_ptable_queue_proc hook: poll-no-wait is not "
 		       "checked for epoll");

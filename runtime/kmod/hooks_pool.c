@@ -171,17 +171,28 @@ static int free_pre(struct kprobe *kp, struct pt_regs *regs)
 	return 0;
 }
 
+#define CK_POOL "dma-leak,dma-unmap-size,dma-double-unmap,dma-unmap-kind," \
+		"dma-free-cpu-addr"
+
 static struct rt_hook pool_hooks[] = {
 	/* Releases first, as in hooks_dma.c. */
-	{ .symbol = "dma_pool_free", .pre = free_pre, .release = true },
-	{ .symbol = "dma_pool_destroy", .pre = destroy_pre },
+	{ .symbol = "dma_pool_free", .pre = free_pre, .release = true,
+	  .checks = CK_POOL },
+	{ .symbol = "dma_pool_destroy", .pre = destroy_pre,
+	  .checks = CK_POOL },
 	{ .symbol = "dma_pool_create", .entry = create_entry,
-	  .ret = create_ret, .data_size = sizeof(struct create_call) },
+	  .ret = create_ret, .data_size = sizeof(struct create_call),
+	  .needs = "dma_pool_destroy", .checks = CK_POOL },
 	{ .symbol = "dma_pool_alloc", .entry = alloc_entry, .ret = alloc_ret,
-	  .data_size = sizeof(struct alloc_call) },
+	  .data_size = sizeof(struct alloc_call), .needs = "dma_pool_free",
+	  .checks = CK_POOL },
 };
 
 int rt_hooks_pool_init(void)
 {
-	return rt_hooks_register(pool_hooks, ARRAY_SIZE(pool_hooks));
+	int ok = rt_hooks_register(pool_hooks, ARRAY_SIZE(pool_hooks));
+
+	if (!pool_hooks[3].on)
+		rt_dma_kind_unseen(RT_DMA_POOL);
+	return ok;
 }

@@ -120,15 +120,28 @@ static int exclusive_pre(struct kprobe *p, struct pt_regs *regs)
 	return 0;
 }
 
+#define CK_REGIONS "iomem-release-mismatch,iomem-not-exclusive," \
+		   "iomem-user-map-refused"
+#define CK_USER_MAP "iomem-not-exclusive,iomem-user-map-refused"
+
 static struct rt_hook region_hooks[] = {
 	{ .symbol = "__request_region", .entry = request_entry,
-	  .ret = request_ret, .data_size = sizeof(struct request_call) },
-	{ .symbol = "__release_region", .pre = release_pre },
-	{ .symbol = "devmem_is_allowed", .pre = devmem_pre },
-	{ .symbol = "iomem_is_exclusive", .pre = exclusive_pre },
+	  .ret = request_ret, .data_size = sizeof(struct request_call),
+	  .needs = "__release_region", .checks = CK_REGIONS },
+	{ .symbol = "__release_region", .pre = release_pre,
+	  .checks = CK_REGIONS },
+	{ .symbol = "devmem_is_allowed", .pre = devmem_pre,
+	  .checks = CK_USER_MAP },
+	{ .symbol = "iomem_is_exclusive", .pre = exclusive_pre,
+	  .checks = CK_USER_MAP },
 };
 
 int rt_hooks_region_init(void)
 {
-	return rt_hooks_register(region_hooks, ARRAY_SIZE(region_hooks));
+	int ok = rt_hooks_register(region_hooks, ARRAY_SIZE(region_hooks));
+
+	/* No request is seen: no release may be called unrequested. */
+	if (!region_hooks[0].on)
+		rt_atomic_set(&drt.regions.dropped, 1);
+	return ok;
 }

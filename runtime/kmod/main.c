@@ -28,6 +28,10 @@ static char *poll_watch;
 module_param(poll_watch, charp, 0400);
 MODULE_PARM_DESC(poll_watch, "Comma-separated ->poll callback symbols to watch");
 
+char *rt_fail_hook;
+module_param_named(fail_hook, rt_fail_hook, charp, 0400);
+MODULE_PARM_DESC(fail_hook, "Testing: refuse to register this hook, as a kernel without it would");
+
 unsigned int rt_pool_size = 16384;
 module_param_named(pool_size, rt_pool_size, uint, 0400);
 MODULE_PARM_DESC(pool_size, "Mapping entries preallocated at load");

@@ -5,18 +5,23 @@
  * exported on 6.1).  Filled from the module notifier (notifiers.c).  The
  * ranges are copies: a hook never dereferences a struct module, which may
  * be freed once its GOING notification is over.
+ *
+ * Only text matters (call sites are return addresses).  6.1 lays a module
+ * out as one core and one init block, text first; 6.4 and later allocate
+ * each kind of memory on its own (mem[MOD_TEXT], mem[MOD_INIT_TEXT]).
  */
 #include <linux/module.h>
 #include <linux/seqlock.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include "rt.h"
 
 #define RT_MAX_MODS	64
 
 struct rt_mod {
-	unsigned long base, size;	/* core layout */
-	unsigned long ibase, isize;	/* init layout, until LIVE */
+	unsigned long base, size;	/* core text */
+	unsigned long ibase, isize;	/* init text, until LIVE */
 	const struct module *mod;	/* identity only, never dereferenced */
 	char name[MODULE_NAME_LEN];
 };
@@ -35,10 +40,17 @@ void rt_modules_coming(struct module *mod)
 		if (m->mod)
 			continue;
 		m->mod = mod;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+		m->base = (unsigned long)mod->mem[MOD_TEXT].base;
+		m->size = mod->mem[MOD_TEXT].size;
+		m->ibase = (unsigned long)mod->mem[MOD_INIT_TEXT].base;
+		m->isize = mod->mem[MOD_INIT_TEXT].size;
+#else
 		m->base = (unsigned long)mod->core_layout.base;
 		m->size = mod->core_layout.size;
 		m->ibase = (unsigned long)mod->init_layout.base;
 		m->isize = mod->init_layout.size;
+#endif
 		strscpy(m->name, mod->name, sizeof(m->name));
 		break;
 	}

@@ -8,6 +8,7 @@
  */
 #include <linux/slab.h>
 #include <linux/mutex.h>
+#include <linux/string.h>
 
 #include "rt.h"
 
@@ -19,6 +20,9 @@ static DEFINE_MUTEX(hooks_lock);
 
 static int hook_register_one(struct rt_hook *h)
 {
+	/* The fail_hook parameter: what a kernel without the symbol does. */
+	if (rt_fail_hook && strcmp(rt_fail_hook, h->symbol) == 0)
+		return -EPERM;
 	if (h->pre) {
 		h->kp.symbol_name = h->symbol;
 		h->kp.pre_handler = h->pre;
@@ -33,24 +37,76 @@ static int hook_register_one(struct rt_hook *h)
 	return register_kretprobe(&h->rp);
 }
 
-int rt_hook_register(struct rt_hook *h)
+const char *rt_hook_why(const struct rt_hook *h)
 {
-	int err;
+	switch (h->err) {
+	case 0:
+		return "registered";
+	case -ENOENT:
+		return "no such symbol in this kernel";
+	case -EINVAL:
+		return "refused by the kprobe core (blacklisted or notrace)";
+	case -EILSEQ:
+		return "not at an instruction boundary";
+	case -EBUSY:
+	case -EEXIST:
+		return "already probed";
+	case -ENOSPC:
+		return "too many hooks";
+	case -EPERM:
+		return "refused on request (fail_hook=)";
+	case -ENOLINK:
+		return "not tried: the hook it needs is off";
+	default:
+		return "registration failed";
+	}
+}
+
+static void hook_off_log(const struct rt_hook *h)
+{
+	rt_log("cannot hook %s (%s): error %d, %s%s%s; off: %s",
+	       h->symbol, h->pre ? "kprobe" : "kretprobe", h->err,
+	       rt_hook_why(h), h->err == -ENOLINK ? " " : "",
+	       h->err == -ENOLINK ? h->needs : "",
+	       h->checks ? h->checks : "nothing");
+}
+
+/* hooks[] takes h as tried, with err (0: registered). */
+static int hook_add(struct rt_hook *h, bool try)
+{
+	int err = -ENOSPC;
 
 	mutex_lock(&hooks_lock);
-	if (nhooks == RT_MAX_HOOKS) {
-		mutex_unlock(&hooks_lock);
-		return -ENOSPC;
+	if (nhooks < RT_MAX_HOOKS) {
+		err = try ? hook_register_one(h) : h->err;
+		hooks[nhooks++] = h;
 	}
-	err = hook_register_one(h);
 	h->err = err;
 	h->on = !err;
-	hooks[nhooks++] = h;
 	mutex_unlock(&hooks_lock);
 	if (err)
-		rt_log("cannot hook %s (%s): error %d; its checks are off",
-		       h->symbol, h->pre ? "kprobe" : "kretprobe", err);
+		hook_off_log(h);
 	return err;
+}
+
+int rt_hook_register(struct rt_hook *h)
+{
+	return hook_add(h, true);
+}
+
+void rt_hook_skip(struct rt_hook *h)
+{
+	h->err = -ENOLINK;
+	hook_add(h, false);
+}
+
+static bool needed_on(const struct rt_hook *h, unsigned int n,
+		      const char *symbol)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (strcmp(h[i].symbol, symbol) == 0)
+			return h[i].on;
+	return false;
 }
 
 /* Returns how many registered. */
@@ -59,7 +115,16 @@ int rt_hooks_register(struct rt_hook *h, unsigned int n)
 	int ok = 0;
 
 	for (unsigned int i = 0; i < n; i++)
-		ok += rt_hook_register(&h[i]) == 0;
+		if (!h[i].needs)
+			ok += rt_hook_register(&h[i]) == 0;
+	for (unsigned int i = 0; i < n; i++) {
+		if (!h[i].needs)
+			continue;
+		if (needed_on(h, n, h[i].needs))
+			ok += rt_hook_register(&h[i]) == 0;
+		else
+			rt_hook_skip(&h[i]);
+	}
 	return ok;
 }
 

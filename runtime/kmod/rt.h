@@ -44,6 +44,7 @@ extern struct drvcheck_rt drt;
 /* Module parameters (main.c). */
 extern unsigned int rt_pool_size;
 extern unsigned int rt_pool_max;
+extern char *rt_fail_hook;
 
 /* ctx.c: where a hooked call came from. */
 struct rt_site {
@@ -94,6 +95,14 @@ struct rt_hook {
 	size_t data_size;
 	int maxactive;
 	bool release;		/* a missed hit leaves a DMA mapping live */
+	const char *checks;	/* the check ids off without it, "a,b" */
+	/*
+	 * The hook (by symbol, in the same table) that must be on for this
+	 * one to be registered: a map's release, without which every
+	 * mapping would read as a leak.
+	 */
+	const char *needs;
+	int group;		/* the owner's tag (hooks_dma: the kind) */
 	/* state */
 	union {
 		struct kprobe kp;
@@ -104,6 +113,11 @@ struct rt_hook {
 };
 
 int rt_hook_register(struct rt_hook *h);
+/* Not registered on purpose (-ENOLINK): logged and listed like a failure. */
+void rt_hook_skip(struct rt_hook *h);
+/* Why a hook is not on, in words. */
+const char *rt_hook_why(const struct rt_hook *h);
+/* The hooks needing none first, then the others, as rt_hook.needs says. */
 int rt_hooks_register(struct rt_hook *h, unsigned int n);
 void rt_hooks_unregister_all(void);
 /* For debugfs `probes`: call fn on every hook tried. */
@@ -137,6 +151,8 @@ void rt_device_forget(const struct device *dev);
 /* hooks_*.c */
 int rt_hooks_dma_init(void);
 int rt_hooks_pool_init(void);
+/* A map hook of this rt_dma_kind is off: its releases are not "unmapped". */
+void rt_dma_kind_unseen(enum rt_dma_kind kind);
 /* For the pool hooks: what hooks_dma.c does for its own. */
 bool rt_dev_tracked(const struct device *dev);
 struct rt_dma_ref rt_dma_ref_of(struct device *dev, enum rt_dma_kind kind,

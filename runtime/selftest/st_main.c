@@ -31,6 +31,7 @@
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/fs.h>
+#include <linux/version.h>
 
 #include "st.h"
 
@@ -87,9 +88,20 @@ static int st_remove(struct platform_device *pdev)
 	return 0;
 }
 
+/* 6.11 made platform_driver .remove return void. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+static void st_remove_void(struct platform_device *pdev)
+{
+	st_remove(pdev);
+}
+#define ST_REMOVE st_remove_void
+#else
+#define ST_REMOVE st_remove
+#endif
+
 static struct platform_driver st_driver = {
 	.probe = st_probe,
-	.remove = st_remove,
+	.remove = ST_REMOVE,
 	.driver = {
 		.name = ST_NAME,
 	},

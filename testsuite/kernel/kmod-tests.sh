@@ -57,7 +57,7 @@ run() {	# name smp [--append ARGS] script modules...
 		fails=$((fails + 1))
 	fi
 }
-run kmod_smoke 1 "$HERE/guest/kmod_smoke.sh" "$RT"
+run kmod_smoke 1 "$HERE/guest/kmod_smoke.sh" "$RT" "$ST"
 run kmod_selftest 4 "$HERE/guest/kmod_selftest.sh" "$RT" "$ST" "$KT/epoll_file"
 # --smp 1: see kmod_unload.sh and kprobe_stock_race.sh.
 run kmod_unload 1 "$HERE/guest/kmod_unload.sh" "$RT" "$ST"

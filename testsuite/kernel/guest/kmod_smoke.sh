@@ -32,11 +32,16 @@ done
 
 echo "--- probes"
 cat $D/probes
+# 6.10 and later: dma_sync_*() are inline, __dma_sync_*() the functions.
+case $(uname -r) in
+[1-5].*|6.[0-9].*) S= ;;
+*) S=__ ;;
+esac
 # Every hook the design names must be there; say which did not register.
 for p in dma_map_page_attrs dma_unmap_page_attrs dma_map_sg_attrs \
 	 dma_map_sgtable dma_unmap_sg_attrs dma_alloc_attrs dma_free_attrs \
-	 dma_sync_single_for_cpu dma_sync_single_for_device \
-	 dma_sync_sg_for_cpu dma_sync_sg_for_device dma_map_resource \
+	 ${S}dma_sync_single_for_cpu ${S}dma_sync_single_for_device \
+	 ${S}dma_sync_sg_for_cpu ${S}dma_sync_sg_for_device dma_map_resource \
 	 dma_unmap_resource __request_region __release_region \
 	 iomem_is_exclusive devmem_is_allowed __pollwait ep_ptable_queue_proc \
 	 do_sys_poll do_select pollwake dma_pool_create dma_pool_alloc \
@@ -45,9 +50,11 @@ for p in dma_map_page_attrs dma_unmap_page_attrs dma_map_sg_attrs \
 	grep -q "^probe=$p kind=[a-z]* registered=1 " $D/probes ||
 		fail "hook $p did not register: $(grep "^probe=$p " $D/probes)"
 done
-# A symbol that does not exist fails, and says so.
-grep -q "^probe=no_such_poll_fn kind=kretprobe registered=0 err=-" $D/probes ||
+# A symbol that does not exist fails, and says so, with what is off.
+grep -q "^probe=no_such_poll_fn kind=kretprobe registered=0 err=-2 off=poll-blocking,poll-errno,poll-no-wait,poll-busy " $D/probes ||
 	fail "the bogus poll watch is not reported as failed"
+dmesg | grep -q "drvcheck_rt: cannot hook no_such_poll_fn (kretprobe): error -2, no such symbol in this kernel; off: poll-blocking," ||
+	fail "no load message for the bogus poll watch"
 
 echo "--- stats"
 cat $D/stats
@@ -98,6 +105,43 @@ fi
 # A second load and unload: nothing left behind by the first.
 insmod /modules/drvcheck_rt.ko && rmmod drvcheck_rt || fail "reload"
 dmesg | grep -Eq 'WARNING:|BUG:|Oops' && fail "oops or WARN after reload"
+
+# A hook that does not register (fail_hook=, as a kernel without the
+# symbol): it and the map hooks that need it are off and say so, every
+# other check still works, and nothing is reported about the off kind.
+echo "--- fail_hook=dma_unmap_sg_attrs"
+dmesg -c > /dev/null
+insmod /modules/drvcheck_rt.ko all_errors=1 fail_hook=dma_unmap_sg_attrs ||
+	fail "insmod fail_hook"
+insmod /modules/drvcheck_selftest.ko || fail "insmod drvcheck_selftest"
+dmesg | grep drvcheck_rt
+grep -E '^probe=dma_(un)?map_sg' $D/probes
+grep -q '^probe=dma_unmap_sg_attrs kind=kprobe registered=0 err=-1 off=dma-leak,.*,dma-unmap-sg-nents ' $D/probes ||
+	fail "probes: dma_unmap_sg_attrs not off with its checks"
+for p in dma_map_sg_attrs dma_map_sgtable; do
+	grep -q "^probe=$p kind=kretprobe registered=0 err=-67 off=dma-leak," $D/probes ||
+		fail "probes: $p (needs dma_unmap_sg_attrs) not off"
+	dmesg | grep -q "cannot hook $p (kretprobe): error -67, not tried: the hook it needs is off dma_unmap_sg_attrs; off: dma-leak," ||
+		fail "no load message for $p"
+done
+dmesg | grep -q 'cannot hook dma_unmap_sg_attrs (kprobe): error -1, refused on request (fail_hook=); off: dma-leak,' ||
+	fail "no load message for dma_unmap_sg_attrs"
+dmesg | grep -q 'drvcheck_rt: loaded: 23 hooks registered' ||
+	fail "not 23 of 26 hooks registered"
+ST=/sys/kernel/debug/drvcheck_selftest
+echo 1 > $D/errors
+# sg is off: its correct use and its misuse are both silent...
+for s in map_sg sync_sg sync_sg_nents; do
+	echo $s > $ST/run || fail "scenario $s"
+done
+[ -z "$(cat $D/errors)" ] || { cat $D/errors; fail "sg errors with the sg hooks off"; }
+# ...single mappings are still checked.
+echo unmap_size > $ST/run
+grep -q "^id=dma-unmap-size$(printf '\t')" $D/errors ||
+	fail "dma-unmap-size not reported with dma_unmap_sg_attrs off"
+[ "$(wc -l < $D/errors)" = 1 ] || { cat $D/errors; fail "not exactly one error"; }
+rmmod drvcheck_selftest && rmmod drvcheck_rt || fail "rmmod after fail_hook"
+dmesg | grep -Eq 'WARNING:|BUG:|Oops' && fail "oops or WARN with fail_hook"
 
 [ $fails = 0 ] && echo "SMOKE PASS" || echo "SMOKE FAILED: $fails"
 exit $fails

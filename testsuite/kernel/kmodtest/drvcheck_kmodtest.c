@@ -21,6 +21,7 @@
 #include <linux/slab.h>
 #include <linux/timer.h>
 #include <linux/vmalloc.h>
+#include <linux/version.h>
 
 #define KT_NAME "drvcheck_kmodtest"
 
@@ -269,9 +270,20 @@ static int kt_remove(struct platform_device *pdev)
 	return 0;
 }
 
+/* 6.11 made platform_driver .remove return void. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+static void kt_remove_void(struct platform_device *pdev)
+{
+	kt_remove(pdev);
+}
+#define KT_REMOVE kt_remove_void
+#else
+#define KT_REMOVE kt_remove
+#endif
+
 static struct platform_driver kt_driver = {
 	.probe = kt_probe,
-	.remove = kt_remove,
+	.remove = KT_REMOVE,
 	.driver = { .name = KT_NAME },
 };
 
