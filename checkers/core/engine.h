@@ -22,6 +22,7 @@ struct scan_request {
 	bool progress;			/* a progress line on stderr */
 	unsigned int unit_timeout;	/* seconds one file may take; 0: the default */
 	const char *plist_dir;		/* clang also writes its plists here */
+	const char *cache_dir;		/* result_cache.h entries; NULL: none */
 };
 
 /* What went wrong without stopping the scan. */
