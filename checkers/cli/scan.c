@@ -10,11 +10,13 @@
 #include "../core/scan.h"
 #include "../core/sources.h"
 #include "cli.h"
+#include "since.h"
 
 static void scan_usage(FILE *out)
 {
 	fputs("usage: drvcheck scan [options] PATH...\n"
 	      "       drvcheck scan [options] -p compile_commands.json [PATH...]\n"
+	      "       drvcheck scan [options] --since REV [--uncommitted] [PATH...]\n"
 	      "\n"
 	      "PATH is a .c file, a directory searched recursively for *.c, or a\n"
 	      "compile_commands.json (or a directory holding one): its C files,\n"
@@ -27,6 +29,15 @@ static void scan_usage(FILE *out)
 	      "  --exclude LIST            ids or families to leave out\n"
 	      "  --engine LIST             cocci, sparse, clang (default: all\n"
 	      "                            available)\n"
+	      "  --since REV               in a git work tree: only what REV..HEAD\n"
+	      "                            adds, in the directories of the files it\n"
+	      "                            touched (PATHs limit them), both ends\n"
+	      "                            scanned from git; exit status from the\n"
+	      "                            new findings\n"
+	      "  --uncommitted             with --since: the work tree's changes too\n"
+	      "  --cache-dir DIR           with --since: keep each file's results\n"
+	      "                            here (default ~/.cache/drvcheck/results)\n"
+	      "  --no-cache                with --since: keep none past this run\n"
 	      "  --baseline FILE           report only findings not in FILE\n"
 	      "  --write-baseline FILE     write the findings as a baseline\n"
 	      "  --fail-on SEVERITY        note|warning|error|never (default warning)\n"
@@ -60,11 +71,16 @@ struct scan_options {
 	struct strlist compdbs;		/* -p */
 	unsigned int unit_timeout;
 	const char *plist_dir;
+	const char *since;		/* --since REV */
+	bool uncommitted;
+	const char *cache_dir;
+	bool no_cache;
 };
 
 enum {
 	OPT_ENGINE = CLI_OPT_OWN, OPT_BASELINE, OPT_WRITE_BASELINE,
-	OPT_KERNEL_VERSION, OPT_UNIT_TIMEOUT, OPT_PLIST_DIR,
+	OPT_KERNEL_VERSION, OPT_UNIT_TIMEOUT, OPT_PLIST_DIR, OPT_SINCE,
+	OPT_UNCOMMITTED, OPT_CACHE_DIR, OPT_NO_CACHE,
 };
 
 static const struct option long_options[] = {
@@ -77,6 +93,10 @@ static const struct option long_options[] = {
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "unit-timeout", required_argument, NULL, OPT_UNIT_TIMEOUT },
 	{ "plist-dir", required_argument, NULL, OPT_PLIST_DIR },
+	{ "since", required_argument, NULL, OPT_SINCE },
+	{ "uncommitted", no_argument, NULL, OPT_UNCOMMITTED },
+	{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
+	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -192,6 +212,18 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 		case OPT_PLIST_DIR:
 			o->plist_dir = optarg;
 			break;
+		case OPT_SINCE:
+			o->since = optarg;
+			break;
+		case OPT_UNCOMMITTED:
+			o->uncommitted = true;
+			break;
+		case OPT_CACHE_DIR:
+			o->cache_dir = optarg;
+			break;
+		case OPT_NO_CACHE:
+			o->no_cache = true;
+			break;
 		case 'q':
 			o->quiet = true;
 			break;
@@ -202,6 +234,18 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 			scan_usage(stderr);
 			return -1;
 		}
+	}
+	if ((o->uncommitted || o->cache_dir || o->no_cache) && !o->since) {
+		fprintf(stderr, "drvcheck: --%s goes with --since REV\n",
+			o->uncommitted ? "uncommitted" : o->cache_dir ? "cache-dir"
+								 : "no-cache");
+		return -1;
+	}
+	if (o->since && (o->compdbs.n || o->write_baseline)) {
+		fprintf(stderr, "drvcheck: --since does not go with %s\n",
+			o->compdbs.n ? "-p" : "--write-baseline (write baselines "
+			"from a full scan)");
+		return -1;
 	}
 	return 0;
 }
@@ -231,6 +275,98 @@ static void options_free(struct scan_options *o)
 	strlist_free(&o->compdbs);
 }
 
+/* Writes list as --format and -o say; 0, or -1 after printing why. */
+static int write_findings(const struct scan_options *o,
+			  const struct finding_list *list)
+{
+	FILE *out = stdout;
+
+	if (o->output && !(out = fopen(o->output, "w"))) {
+		perror(o->output);
+		return -1;
+	}
+	output_findings(out, o->report.format, list);
+	if (out != stdout && fclose(out)) {
+		perror(o->output);
+		return -1;
+	}
+	return 0;
+}
+
+static void since_summary(const struct scan_options *o, const struct since *s,
+			  const struct since_result *r, long baselined)
+{
+	fprintf(stderr, "drvcheck: since %s: %zu new, %zu fixed, %zu still "
+		"present (%zu files changed; %zu C files scanned before, %zu "
+		"after)", o->since, r->fresh.n, r->fixed, r->still,
+		s->files_changed, r->files_old, r->files_new);
+	if (baselined > 0)
+		fprintf(stderr, ", %ld new ones in the baseline", baselined);
+	if (r->status.files_partial)
+		fprintf(stderr, ", %u files partly unparsed",
+			r->status.files_partial);
+	if (r->status.files_timed_out)
+		fprintf(stderr, " (%u timed out)", r->status.files_timed_out);
+	fputc('\n', stderr);
+}
+
+/* scan --since: paths are pathspecs in the work tree, not files to scan. */
+static int scan_since(struct scan_options *o, int argc, char **argv)
+{
+	struct strlist specs = { 0 };
+	struct since s;
+	struct since_result res = { 0 };
+	struct selection sel;
+	struct scan_request req = { 0 };
+	char *cache = NULL, *plist = NULL;
+	long baselined = 0;
+	int status = EXIT_TROUBLE;
+
+	for (int i = optind; i < argc; i++)
+		strlist_add(&specs, argv[i]);
+	if (since_open(&s, optind < argc ? argv[optind] : NULL, o->since,
+		       o->uncommitted, &specs))
+		goto out;
+	if (!o->kernel_version_given)
+		o->kernel_version = sources_kernel_version(s.top);
+	if (cli_build_selection(&o->report, o->kernel_version, &sel))
+		goto out;
+	req.checks = &sel;
+	req.jobs = o->jobs;
+	req.progress = !o->quiet && isatty(2);
+	req.unit_timeout = o->unit_timeout;
+	/* the ends are scanned where git writes them out: no relative paths */
+	if (o->plist_dir)
+		plist = realpath(o->plist_dir, NULL);
+	req.plist_dir = plist ? plist : o->plist_dir;
+	cache = o->no_cache ? NULL : since_cache_dir(o->cache_dir);
+	req.cache_dir = cache;
+	if (since_scan(&s, &req, o->engine_mask, o->engine_explicit, &res))
+		goto out;
+	if (o->baseline) {
+		baselined = baseline_filter(o->baseline, &res.fresh);
+		if (baselined < 0) {
+			fprintf(stderr, "drvcheck: %s: not a readable drvcheck "
+				"baseline\n", o->baseline);
+			goto out;
+		}
+	}
+	if (write_findings(o, &res.fresh))
+		goto out;
+	if (!o->quiet)
+		since_summary(o, &s, &res, baselined);
+	status = cli_findings_status(&res.fresh, o->report.fail_on);
+	if (res.status.tool_error)
+		status = EXIT_TROUBLE;
+out:
+	free(cache);
+	free(plist);
+	since_result_free(&res);
+	since_free(&s);
+	strlist_free(&specs);
+	return status;
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	struct scan_options o;
@@ -238,12 +374,15 @@ int cmd_scan(int argc, char **argv)
 	struct scan_request req = { 0 };
 	struct scan_status st = { 0 };
 	struct finding_list findings = { 0 };
-	FILE *out = stdout;
 	long baselined = 0;
 	int status = EXIT_TROUBLE;
 
 	if (parse_options(argc, argv, &o))
 		goto out;
+	if (o.since) {
+		status = scan_since(&o, argc, argv);
+		goto out;
+	}
 	if (optind >= argc && !o.compdbs.n) {
 		fputs("drvcheck: scan: no PATH given\n", stderr);
 		scan_usage(stderr);
@@ -282,15 +421,8 @@ int cmd_scan(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (o.output && !(out = fopen(o.output, "w"))) {
-		perror(o.output);
+	if (write_findings(&o, &findings))
 		goto out;
-	}
-	output_findings(out, o.report.format, &findings);
-	if (out != stdout && fclose(out)) {
-		perror(o.output);
-		goto out;
-	}
 	if (!o.quiet)
 		summary(&findings, req.files.n, baselined, &st);
 	status = cli_findings_status(&findings, o.report.fail_on);

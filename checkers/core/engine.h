@@ -23,6 +23,7 @@ struct scan_request {
 	unsigned int unit_timeout;	/* seconds one file may take; 0: the default */
 	const char *plist_dir;		/* clang also writes its plists here */
 	unsigned int kernel_version;	/* the target's; picks the headers (0: unknown) */
+	const char *cache_dir;		/* result_cache.h entries; NULL: none */
 };
 
 /* What went wrong without stopping the scan. */

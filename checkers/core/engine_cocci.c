@@ -12,6 +12,7 @@
 
 #include "engine.h"
 #include "finding_tab.h"
+#include "result_cache.h"
 #include "run.h"
 
 #ifndef DRVCHECK_COCCI_DIR
@@ -208,9 +209,103 @@ static bool may_use_apis(const char *path, const struct strlist *tokens)
 	return hit;
 }
 
+/*
+ * With a result cache (result_cache.h): what spatch printed for a file
+ * depends on the file alone (--no-includes) and the semantic patch, so it
+ * is kept per file, under a key of the script, its options and the file.
+ */
+struct cocci_cache {
+	const char *dir;		/* NULL: no cache */
+	struct cache_key base;		/* spatch, the script, its options */
+	struct strbuf hits;		/* the cached output of the hits */
+	struct strlist misses;		/* pairs: file, key */
+};
+
+/* Whether file's output is cached; if so it is added to cc->hits. */
+static bool cocci_cached(struct cocci_cache *cc, const char *file)
+{
+	struct cache_key k = cc->base;
+	char hex[33], *text;
+	size_t len = 0;
+
+	if (!cc->dir)
+		return false;
+	cache_key_add_file(&k, file);
+	cache_key_hex(&k, hex);
+	text = result_cache_get(cc->dir, "cocci", hex, &len);
+	if (text)
+		sb_add(&cc->hits, text, len);
+	else {
+		strlist_add(&cc->misses, file);
+		strlist_add(&cc->misses, hex);
+	}
+	free(text);
+	return text != NULL;
+}
+
+/* The tab field n (0-based) of line, into buf. */
+static void tab_field(const char *line, int n, char *buf, size_t size)
+{
+	for (int i = 0; i < n && line; i++) {
+		line = strchr(line, '\t');
+		line = line ? line + 1 : NULL;
+	}
+	snprintf(buf, size, "%.*s", line ? (int)strcspn(line, "\t\n") : 0,
+		 line ? line : "");
+}
+
+/*
+ * Files each missed file's lines: a DRVCHECK line names its file, the
+ * DRVNOTEs after it are its notes, in that file (--no-includes).  Output
+ * that does not split so is not kept; a file that did not parse is not.
+ */
+static void cocci_store(struct cocci_cache *cc, const char *out,
+			const struct strlist *unparsed)
+{
+	struct strbuf *per = xcalloc(cc->misses.n / 2 + 1, sizeof(*per));
+	size_t cur = (size_t)-1;
+	char file[4096];
+	bool ok = true;
+
+	for (const char *line = out; ok && line && *line;) {
+		size_t len = strcspn(line, "\n");
+
+		if (strncmp(line, "DRVCHECK\t", 9) == 0) {
+			tab_field(line, 3, file, sizeof(file));
+			cur = (size_t)-1;
+			for (size_t i = 0; i + 1 < cc->misses.n; i += 2)
+				if (strcmp(cc->misses.items[i], file) == 0)
+					cur = i / 2;
+			ok = cur != (size_t)-1;
+		} else if (strncmp(line, "DRVNOTE\t", 8) == 0) {
+			tab_field(line, 1, file, sizeof(file));
+			ok = cur != (size_t)-1 &&
+			     strcmp(cc->misses.items[2 * cur], file) == 0;
+		} else {
+			cur = (size_t)-1;	/* not ours: not kept */
+			line += len + (line[len] == '\n');
+			continue;
+		}
+		if (ok) {
+			sb_add(&per[cur], line, len);
+			sb_add(&per[cur], "\n", 1);
+		}
+		line += len + (line[len] == '\n');
+	}
+	for (size_t i = 0; ok && i + 1 < cc->misses.n; i += 2)
+		if (!strlist_has(unparsed, cc->misses.items[i]))
+			result_cache_put(cc->dir, "cocci", cc->misses.items[i + 1],
+					 per[i / 2].buf ? per[i / 2].buf : "",
+					 per[i / 2].len);
+	for (size_t i = 0; i < cc->misses.n / 2; i++)
+		sb_free(&per[i]);
+	free(per);
+}
+
 /* One group per file: spatch then balances them over --jobs. */
 static char *write_file_groups(const char *dir, const struct scan_request *req,
-			       const struct strlist *tokens, size_t *count)
+			       const struct strlist *tokens, size_t *count,
+			       struct cocci_cache *cc)
 {
 	char *path = xasprintf("%s/files", dir);
 	FILE *f = fopen(path, "w");
@@ -226,6 +321,8 @@ static char *write_file_groups(const char *dir, const struct scan_request *req,
 		/* Named files are always parsed: a parse error is news. */
 		if (tokens && !strlist_has(&req->explicit_files, file) &&
 		    !may_use_apis(file, tokens))
+			continue;
+		if (cocci_cached(cc, file))
 			continue;
 		fprintf(f, "%s\n\n", file);
 		++*count;
@@ -299,7 +396,8 @@ static const struct {
 static int run_spatch(const char *sp_file, const struct strlist *virtuals,
 		      const struct scan_request *req, const char *groups,
 		      size_t nfiles, struct finding_list *out,
-		      struct strlist *unparsed, struct scan_status *status)
+		      struct strlist *unparsed, struct scan_status *status,
+		      struct cocci_cache *cc)
 {
 	char jobs[16], timeout[16];
 	char *argv[32];
@@ -347,8 +445,13 @@ static int run_spatch(const char *sp_file, const struct strlist *virtuals,
 			rc);
 		show_tail(child.err_path);
 	} else {
+		char *text = cc->dir ? read_file(child.out_path, NULL) : NULL;
+
 		parse_output(child.out_path, req->checks, out);
 		count_parse_errors(child.err_path, req, unparsed, status);
+		if (text)
+			cocci_store(cc, text, unparsed);
+		free(text);
 	}
 	child_cleanup(&child);
 	return rc ? -1 : 0;
@@ -361,20 +464,43 @@ static int run_group(const char *dir, const char *sp_file,
 		     struct strlist *unparsed, struct scan_status *status)
 {
 	size_t nfiles;
-	char *groups = write_file_groups(dir, req, tokens, &nfiles);
+	struct cocci_cache cc = { .dir = req->cache_dir };
+	char *groups, *script;
 	int ret = 0;
 
+	if (cc.dir) {
+		cache_key_init(&cc.base);
+		cache_key_add_program(&cc.base, "spatch");
+		script = read_file(sp_file, NULL);
+		cache_key_add(&cc.base, script ? script : "(missing)");
+		free(script);
+		for (size_t i = 0; i < virtuals->n; i++)
+			cache_key_add(&cc.base, virtuals->items[i]);
+		for (size_t i = 0; i < sizeof(opt_in) / sizeof(opt_in[0]); i++)
+			cache_key_add(&cc.base, selection_has(req->checks,
+				check_lookup(opt_in[i].check)) ? "on" : "off");
+		cache_key_add(&cc.base, tokens ? "prefiltered" : "all");
+	}
+	groups = write_file_groups(dir, req, tokens, &nfiles, &cc);
 	if (!groups) {
 		perror("drvcheck: cannot create a temporary file");
 		return -1;
+	}
+	if (cc.hits.len) {
+		char *text = xstrndup(cc.hits.buf, cc.hits.len);
+
+		finding_tab_parse(text, req->checks, ENGINE_COCCI, out);
+		free(text);
 	}
 	if (nfiles) {
 		if (req->progress)
 			fprintf(stderr, "\rdrvcheck: cocci %s over %zu of %zu files...\033[K",
 				strrchr(sp_file, '/') + 1, nfiles, req->files.n);
 		ret = run_spatch(sp_file, virtuals, req, groups, nfiles, out,
-				 unparsed, status);
+				 unparsed, status, &cc);
 	}
+	sb_free(&cc.hits);
+	strlist_free(&cc.misses);
 	free(groups);
 	return ret;
 }
