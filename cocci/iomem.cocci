@@ -17,7 +17,7 @@
 // Comments: Regions requested by a parent or bus driver (MFD cells) are not
 //  visible; such maps are reported with low confidence or not at all.
 // Options: --no-includes --include-headers
-// Prefilter: request_region request_mem_region request_muxed_region pci_request_ release_region release_mem_region pci_release_ ioremap pci_iomap pcim_iomap devm_of_iomap of_iomap of_io_request_and_map
+// Prefilter: request_region request_mem_region request_muxed_region pci_request_ release_region release_mem_region pci_release_ pcim_request_ ioremap pci_iomap pcim_iomap devm_of_iomap of_iomap of_io_request_and_map
 // Checks: iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map iomem-not-exclusive
 // Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap
 
@@ -120,7 +120,7 @@ coccinelle.notexcl = True
 
 @calls@
 position p;
-identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, devm_request_region, devm_request_mem_region, __devm_request_region, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap};
+identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, devm_request_region, devm_request_mem_region, __devm_request_region, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
 @@
 fn_1@p(...)
 
@@ -254,6 +254,8 @@ MODEL = {
     "pci_request_mem_regions": ("region_request", "pci_mask", False, -1, -1, -1, 0),
     "pci_request_selected_regions": ("region_request", "pci_mask", False, 1, -1, -1, 0),
     "pci_request_selected_regions_exclusive": ("region_request", "pci_mask", True, 1, -1, -1, 0),
+    "pcim_request_region": ("region_request", "pci_bar", False, 1, -1, -1, 0),
+    "pcim_request_all_regions": ("region_request", "pci_all", False, -1, -1, -1, 0),
     "release_region": ("region_release", "port", False, 0, 1, -1, -1),
     "release_mem_region": ("region_release", "mem", False, 0, 1, -1, -1),
     "__release_region": ("region_release", "parent", False, 1, 2, 0, -1),
@@ -265,6 +267,7 @@ MODEL = {
     "pci_release_selected_regions": ("region_release", "pci_mask", False, 1, -1, -1, 0),
     "pcim_iomap_regions": ("region_request_map", "pci_mask", False, 1, -1, -1, 0),
     "pcim_iomap_regions_request_all": ("region_request_map", "pci_all", False, 1, -1, -1, 0),
+    "pcim_iomap_region": ("region_request_map", "pci_bar", False, 1, -1, -1, 0),
     "devm_ioremap_resource": ("region_request_map", "mem", False, -1, -1, 1, 0),
     "devm_platform_ioremap_resource": ("region_request_map", "mem", False, 1, -1, -1, 0),
     "devm_platform_ioremap_resource_byname": ("region_request_map", "mem", False, 1, -1, -1, 0),
@@ -288,6 +291,7 @@ MODEL = {
     "pci_ioremap_bar": ("iomap", "pci_bar", False, 1, -1, -1, 0),
     "pci_ioremap_wc_bar": ("iomap", "pci_bar", False, 1, -1, -1, 0),
     "pcim_iomap": ("iomap", "pci_bar", False, 1, 2, -1, 0),
+    "pcim_iomap_range": ("iomap", "pci_bar", False, 1, 3, -1, 0),
 }
 
 class Loc:

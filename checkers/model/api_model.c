@@ -137,6 +137,8 @@ const struct api_fn api_model[] = {
 	IOMEM("pci_request_mem_regions", ROLE_REGION_REQUEST, SPACE_PCI_MASK, 0,	ARGS(0, _, _, _, _, _, _, _, _)),
 	IOMEM("pci_request_selected_regions", ROLE_REGION_REQUEST, SPACE_PCI_MASK, 0,	ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pci_request_selected_regions_exclusive", ROLE_REGION_REQUEST, SPACE_PCI_MASK, API_EXCLUSIVE, ARGS(0, _, _, _, _, _, _, 1, _)),
+	IOMEM("pcim_request_region",	ROLE_REGION_REQUEST, SPACE_PCI_BAR, API_MANAGED,	ARGS(0, _, _, _, _, _, _, 1, _)),	/* 6.11 */
+	IOMEM("pcim_request_all_regions", ROLE_REGION_REQUEST, SPACE_PCI_ALL, API_MANAGED,	ARGS(0, _, _, _, _, _, _, _, _)),	/* 6.11 */
 	IOMEM("pci_release_region",	ROLE_REGION_RELEASE, SPACE_PCI_BAR, 0,		ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pci_release_regions",	ROLE_REGION_RELEASE, SPACE_PCI_ALL, 0,		ARGS(0, _, _, _, _, _, _, _, _)),
 	IOMEM("pci_release_mem_regions", ROLE_REGION_RELEASE, SPACE_PCI_MASK, 0,	ARGS(0, _, _, _, _, _, _, _, _)),
@@ -144,6 +146,8 @@ const struct api_fn api_model[] = {
 	/* claim and map in one call: devres releases both */
 	IOMEM("pcim_iomap_regions",	ROLE_REGION_REQUEST_MAP, SPACE_PCI_MASK, API_MANAGED,	ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pcim_iomap_regions_request_all", ROLE_REGION_REQUEST_MAP, SPACE_PCI_ALL, API_MANAGED, ARGS(0, _, _, _, _, _, _, 1, _)),
+	/* 6.11's managed PCI helpers: one BAR or all of them, devres releases */
+	IOMEM("pcim_iomap_region",	ROLE_REGION_REQUEST_MAP, SPACE_PCI_BAR, API_MANAGED,	ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("devm_ioremap_resource",	ROLE_REGION_REQUEST_MAP, SPACE_MEM, API_MANAGED,	ARGS(0, _, _, _, _, 1, _, _, _)),
 	IOMEM("devm_platform_ioremap_resource", ROLE_REGION_REQUEST_MAP, SPACE_MEM, API_MANAGED, ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("devm_platform_ioremap_resource_byname", ROLE_REGION_REQUEST_MAP, SPACE_MEM, API_MANAGED, ARGS(0, _, _, _, _, _, _, 1, _)),
@@ -168,6 +172,7 @@ const struct api_fn api_model[] = {
 	IOMEM("pci_ioremap_bar",	ROLE_IOMAP, SPACE_PCI_BAR, 0,			ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pci_ioremap_wc_bar",	ROLE_IOMAP, SPACE_PCI_BAR, 0,			ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pcim_iomap",		ROLE_IOMAP, SPACE_PCI_BAR, API_MANAGED,		ARGS(0, _, 2, _, _, _, _, 1, _)),
+	IOMEM("pcim_iomap_range",	ROLE_IOMAP, SPACE_PCI_BAR, API_MANAGED,		ARGS(0, _, 3, _, _, _, 2, 1, _)),	/* 6.11 */
 	IOMEM("iounmap",		ROLE_IOUNMAP, SPACE_MEM, 0,			ARGS(_, _, _, _, _, 0, _, _, _)),
 	IOMEM("pci_iounmap",		ROLE_IOUNMAP, SPACE_PCI_BAR, 0,			ARGS(0, _, _, _, _, 1, _, _, _)),
 	IOMEM("devm_iounmap",		ROLE_IOUNMAP, SPACE_MEM, API_MANAGED,		ARGS(0, _, _, _, _, 1, _, _, _)),

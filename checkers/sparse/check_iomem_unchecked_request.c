@@ -24,9 +24,11 @@ static bool is_status_request(const struct api_fn *api)
 		return false;
 	if (api->role == ROLE_REGION_REQUEST)
 		return true;
+	/* pcim_iomap_regions*() return a status; the one-BAR and resource
+	 * forms (pcim_iomap_region(), devm_ioremap_resource()) an ERR_PTR
+	 * the driver uses at once, as cocci has it */
 	return api->role == ROLE_REGION_REQUEST_MAP &&
-	       (api->space == SPACE_PCI_ALL || api->space == SPACE_PCI_MASK ||
-		api->space == SPACE_PCI_BAR);
+	       (api->space == SPACE_PCI_ALL || api->space == SPACE_PCI_MASK);
 }
 
 static bool hands_on(struct instruction *insn)
