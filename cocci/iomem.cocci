@@ -120,7 +120,9 @@ coccinelle.notexcl = True
 
 @calls@
 position p;
-identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, devm_request_region, devm_request_mem_region, __devm_request_region, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
+// BEGIN generated iomem-calls: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, devm_request_region, devm_request_mem_region, __devm_request_region, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
+// END generated iomem-calls
 @@
 fn_1@p(...)
 
@@ -236,6 +238,7 @@ icalls = flat(icalls); idiscard = set(flat(idiscard)); istored = flat(istored)
 itested = flat(itested); iover = set(flat(iover))
 
 # name: (role, space, exclusive, start arg, size arg, buf/parent arg, dev arg)
+# BEGIN generated iomem-model: gen-cocci-tables from checkers/model, do not edit
 MODEL = {
     "request_region": ("region_request", "port", False, 0, 1, -1, -1),
     "request_muxed_region": ("region_request", "port", False, 0, 1, -1, -1),
@@ -245,6 +248,11 @@ MODEL = {
     "devm_request_region": ("region_request", "port", False, 1, 2, -1, 0),
     "devm_request_mem_region": ("region_request", "mem", False, 1, 2, -1, 0),
     "__devm_request_region": ("region_request", "parent", False, 2, 3, 1, 0),
+    "release_region": ("region_release", "port", False, 0, 1, -1, -1),
+    "release_mem_region": ("region_release", "mem", False, 0, 1, -1, -1),
+    "__release_region": ("region_release", "parent", False, 1, 2, 0, -1),
+    "devm_release_region": ("region_release", "port", False, 1, 2, -1, 0),
+    "devm_release_mem_region": ("region_release", "mem", False, 1, 2, -1, 0),
     "amba_request_regions": ("region_request", "mem", False, -1, -1, -1, -1),
     "amba_release_regions": ("region_release", "mem", False, -1, -1, -1, -1),
     "pci_request_region": ("region_request", "pci_bar", False, 1, -1, -1, 0),
@@ -256,11 +264,6 @@ MODEL = {
     "pci_request_selected_regions_exclusive": ("region_request", "pci_mask", True, 1, -1, -1, 0),
     "pcim_request_region": ("region_request", "pci_bar", False, 1, -1, -1, 0),
     "pcim_request_all_regions": ("region_request", "pci_all", False, -1, -1, -1, 0),
-    "release_region": ("region_release", "port", False, 0, 1, -1, -1),
-    "release_mem_region": ("region_release", "mem", False, 0, 1, -1, -1),
-    "__release_region": ("region_release", "parent", False, 1, 2, 0, -1),
-    "devm_release_region": ("region_release", "port", False, 1, 2, -1, 0),
-    "devm_release_mem_region": ("region_release", "mem", False, 1, 2, -1, 0),
     "pci_release_region": ("region_release", "pci_bar", False, 1, -1, -1, 0),
     "pci_release_regions": ("region_release", "pci_all", False, -1, -1, -1, 0),
     "pci_release_mem_regions": ("region_release", "pci_mask", False, -1, -1, -1, 0),
@@ -293,6 +296,7 @@ MODEL = {
     "pcim_iomap": ("iomap", "pci_bar", False, 1, 2, -1, 0),
     "pcim_iomap_range": ("iomap", "pci_bar", False, 1, 3, -1, 0),
 }
+# END generated iomem-model
 
 class Loc:
     def __init__(self, f, l, c):

@@ -69,6 +69,7 @@ coccinelle.legacy = True
 // ---------------------------------------------------------------------------
 // poll callbacks: the poll member of an initializer of a model ops struct
 
+// BEGIN generated poll-ops: gen-cocci-tables from checkers/model, do not edit
 @ops_file_operations@
 identifier x, fn;
 identifier fld = {poll};
@@ -290,6 +291,11 @@ p << ops_bpf_map_ops.p;
 @@
 coccinelle.pcb.append((fn, "bpf_map_ops") + _loc(p[0]))
 
+@script:python poll_ops depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops@
+@@
+pass
+// END generated poll-ops
+
 // functions taking a poll_table: poll callbacks and the helpers they
 // delegate to (the callback may be registered in another file)
 
@@ -324,7 +330,7 @@ coccinelle.pdef.append((f,) + _loc(p[0]) + (pt,))
 // per-function facts in the files that matter: definitions, call edges,
 // sleeping calls
 
-@fdef depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2@
+@fdef depends on poll_ops || ptfn || ptfn2@
 identifier f;
 position p;
 @@
@@ -336,7 +342,7 @@ p << fdef.p;
 @@
 coccinelle.pdef.append((f,) + _loc(p[0]) + ("",))
 
-@fcall depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2@
+@fcall depends on poll_ops || ptfn || ptfn2@
 identifier g;
 position p;
 @@
@@ -348,9 +354,11 @@ p << fcall.p;
 @@
 coccinelle.pcall.append((p[0].current_element, g) + _loc(p[0]))
 
-@fblock depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2@
+@fblock depends on poll_ops || ptfn || ptfn2@
 position p;
+// BEGIN generated poll-blocking: gen-cocci-tables from checkers/model, do not edit
 identifier fn_1 = {wait_event, wait_event_timeout, wait_event_interruptible, wait_event_interruptible_timeout, wait_event_interruptible_exclusive, wait_event_interruptible_locked, wait_event_interruptible_lock_irq, wait_event_killable, wait_event_killable_timeout, wait_event_freezable, wait_event_idle, wait_event_idle_timeout, wait_event_lock_irq, wait_for_completion, wait_for_completion_timeout, wait_for_completion_interruptible, wait_for_completion_interruptible_timeout, wait_for_completion_killable, wait_for_completion_killable_timeout, wait_for_completion_io, wait_for_completion_io_timeout, schedule, schedule_timeout, schedule_timeout_interruptible, schedule_timeout_killable, schedule_timeout_uninterruptible, schedule_timeout_idle, io_schedule, io_schedule_timeout, msleep, msleep_interruptible, ssleep, usleep_range, usleep_range_state, fsleep, down, down_interruptible, down_killable, down_timeout, interruptible_sleep_on, interruptible_sleep_on_timeout, sleep_on, sleep_on_timeout};
+// END generated poll-blocking
 @@
 fn_1@p(...)
 
@@ -359,9 +367,11 @@ p << fblock.p;
 @@
 coccinelle.psleep.append((p[0].current_element, "blocking") + _loc(p[0]))
 
-@ftask depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2@
+@ftask depends on poll_ops || ptfn || ptfn2@
 position p;
+// BEGIN generated poll-task-state: gen-cocci-tables from checkers/model, do not edit
 identifier fn_1 = {set_current_state, __set_current_state, set_special_state, set_task_state, __set_task_state, prepare_to_wait, prepare_to_wait_exclusive, prepare_to_wait_event};
+// END generated poll-task-state
 @@
 fn_1@p(...)
 
@@ -370,9 +380,11 @@ p << ftask.p;
 @@
 coccinelle.psleep.append((p[0].current_element, "task_state") + _loc(p[0]))
 
-@fmight depends on poll_sleep_legacy && (ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops || ptfn || ptfn2)@
+@fmight depends on poll_sleep_legacy && (poll_ops || ptfn || ptfn2)@
 position p;
-identifier fn_1 = {mutex_lock, mutex_lock_interruptible, mutex_lock_killable, down_read, down_write, down_read_interruptible, down_read_killable, copy_from_user, copy_to_user, get_user, put_user, might_sleep, cond_resched, flush_work, flush_workqueue, cancel_work_sync, synchronize_rcu, vmalloc};
+// BEGIN generated poll-might-sleep: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {mutex_lock, mutex_lock_interruptible, mutex_lock_killable, down_read, down_write, down_read_interruptible, down_read_killable, copy_from_user, copy_to_user, get_user, put_user, might_sleep, cond_resched, flush_work, flush_workqueue, cancel_work_sync, synchronize_rcu, vmalloc, vzalloc, vmalloc_user, vmalloc_node, vzalloc_node, vmalloc_32, vmalloc_32_user, vmalloc_array, vcalloc, __vmalloc, __vmalloc_node, kvmalloc, kvzalloc, kvmalloc_node, kvzalloc_node, kvcalloc, kvmalloc_array};
+// END generated poll-might-sleep
 @@
 fn_1@p(...)
 
@@ -391,7 +403,9 @@ expression E;
 position p;
 @@
 f(..., poll_table *pt, ...) {
+// BEGIN generated poll-wait-calls: gen-cocci-tables from checkers/model, do not edit
  ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
+// END generated poll-wait-calls
      when != pt
  return@p E;
 }
@@ -410,7 +424,9 @@ expression E;
 position p;
 @@
 f(..., struct poll_table_struct *pt, ...) {
+// BEGIN generated poll-wait-calls: gen-cocci-tables from checkers/model, do not edit
  ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
+// END generated poll-wait-calls
      when != pt
  return@p E;
 }

@@ -395,3 +395,8 @@ const char *region_space_name(enum region_space space)
 	};
 	return names[space];
 }
+
+bool api_might_sleep(const struct api_fn *api)
+{
+	return api->role == ROLE_MIGHT_SLEEP || api->role == ROLE_VMALLOC;
+}

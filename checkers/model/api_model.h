@@ -11,6 +11,7 @@
 #ifndef DRVCHECK_API_MODEL_H
 #define DRVCHECK_API_MODEL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define ARG_NONE (-1)
@@ -138,6 +139,9 @@ const char *dma_dir_name(long long dir);
 int dma_dir_lookup(const char *name);
 const char *api_family_name(enum api_family family);
 const char *api_role_name(enum api_role role);
+/* May sleep without waiting for an event: a lock, a user copy, a GFP_KERNEL
+ * allocation of the vmalloc area (poll-sleep-legacy). */
+bool api_might_sleep(const struct api_fn *api);
 const char *dma_kind_name(enum dma_kind kind);
 const char *region_space_name(enum region_space space);
 

@@ -9,7 +9,7 @@
 
 static bool sleeps(const struct api_fn *api)
 {
-	return api->role == ROLE_BLOCKING || api->role == ROLE_MIGHT_SLEEP;
+	return api->role == ROLE_BLOCKING || api_might_sleep(api);
 }
 
 void check_poll_sleep_legacy(void)

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Writes the model's tables into the Coccinelle scripts.  spatch cannot
+ * include a file relative to the script (make coccicheck runs it from the
+ * kernel tree), so each table lives in its script between two markers:
+ *
+ *   # BEGIN generated TAG: gen-cocci-tables from checkers/model, do not edit
+ *   ...
+ *   # END generated TAG
+ *
+ * ("//" instead of "#" in SmPL parts).  The text between them is what the
+ * generator for TAG prints; the scripts are committed with it so they run
+ * from a plain checkout.
+ *
+ *   gen-cocci-tables --check COCCI_DIR   exit 1 and show what differs
+ *   gen-cocci-tables --write COCCI_DIR   rewrite the tables in place
+ */
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "model/api_model.h"
+
+/* SmPL: "identifier fn_1 = {...};" of the functions in. */
+static void gen_set(struct strbuf *out, bool (*in)(const struct api_fn *))
+{
+	const char *sep = "";
+
+	sb_printf(out, "identifier fn_1 = {");
+	for (size_t i = 0; i < api_model_count; i++)
+		if (in(&api_model[i])) {
+			sb_printf(out, "%s%s", sep, api_model[i].name);
+			sep = ", ";
+		}
+	sb_printf(out, "};\n");
+}
+
+/* The region functions whose calls iomem.cocci collects. */
+static bool iomem_call(const struct api_fn *f)
+{
+	return f->family == FAMILY_IOMEM && f->role != ROLE_IOUNMAP;
+}
+
+/* SmPL: the identifier set of iomem.cocci's @calls@ rule. */
+static void gen_iomem_calls(struct strbuf *out)
+{
+	gen_set(out, iomem_call);
+}
+
+/* Python: name -> (role, space, exclusive, start, size, buf/parent, dev). */
+static void gen_iomem_model(struct strbuf *out)
+{
+	sb_printf(out, "MODEL = {\n");
+	for (size_t i = 0; i < api_model_count; i++) {
+		const struct api_fn *f = &api_model[i];
+
+		if (!iomem_call(f))
+			continue;
+		sb_printf(out, "    \"%s\": (\"%s\", \"%s\", %s, %d, %d, %d, %d),\n",
+			f->name, api_role_name(f->role),
+			region_space_name(f->space),
+			f->flags & API_EXCLUSIVE ? "True" : "False",
+			f->start, f->size, f->buf, f->dev);
+	}
+	sb_printf(out, "}\n");
+}
+
+static bool blocking(const struct api_fn *f)
+{
+	return f->role == ROLE_BLOCKING;
+}
+
+static bool task_state(const struct api_fn *f)
+{
+	return f->role == ROLE_TASK_STATE;
+}
+
+static void gen_poll_blocking(struct strbuf *out)
+{
+	gen_set(out, blocking);
+}
+
+static void gen_poll_task_state(struct strbuf *out)
+{
+	gen_set(out, task_state);
+}
+
+static void gen_poll_might_sleep(struct strbuf *out)
+{
+	gen_set(out, api_might_sleep);
+}
+
+/* SmPL: a path with none of the calls that hand the poll_table on. */
+static void gen_poll_wait_calls(struct strbuf *out)
+{
+	const char *sep = "";
+
+	sb_printf(out, " ... when != \\( ");
+	for (size_t i = 0; i < api_model_count; i++)
+		if (api_model[i].role == ROLE_POLL_WAIT) {
+			sb_printf(out, "%s%s(...)", sep, api_model[i].name);
+			sep = " \\| ";
+		}
+	sb_printf(out, " \\)\n");
+}
+
+/*
+ * SmPL: one rule per ops struct of the model, matching the poll member of
+ * its initializers, and poll_ops, which holds when any of them matched.
+ */
+static void gen_poll_ops(struct strbuf *out)
+{
+	const char *sep = "";
+
+	for (size_t i = 0; i < poll_ops_model_count; i++) {
+		const char *t = poll_ops_model[i].type;
+
+		sb_printf(out, "@ops_%s@\nidentifier x, fn;\n"
+			  "identifier fld = {%s};\nposition p;\n@@\n(\n"
+			  "struct %s x@p = { ..., .fld = fn, ... };\n|\n"
+			  "struct %s x@p[] = { ..., { ..., .fld = fn, ... }, ... };\n"
+			  ")\n\n@script:python@\nfn << ops_%s.fn;\n"
+			  "p << ops_%s.p;\n@@\n"
+			  "coccinelle.pcb.append((fn, \"%s\") + _loc(p[0]))\n\n",
+			  t, poll_ops_model[i].member, t, t, t, t, t);
+	}
+	sb_printf(out, "@script:python poll_ops depends on ");
+	for (size_t i = 0; i < poll_ops_model_count; i++, sep = " || ")
+		sb_printf(out, "%sops_%s", sep, poll_ops_model[i].type);
+	sb_printf(out, "@\n@@\npass\n");
+}
+
+static const struct {
+	const char *tag;
+	void (*gen)(struct strbuf *out);
+} tables[] = {
+	{ "iomem-calls", gen_iomem_calls },
+	{ "iomem-model", gen_iomem_model },
+	{ "poll-ops", gen_poll_ops },
+	{ "poll-blocking", gen_poll_blocking },
+	{ "poll-task-state", gen_poll_task_state },
+	{ "poll-might-sleep", gen_poll_might_sleep },
+	{ "poll-wait-calls", gen_poll_wait_calls },
+};
+
+#define BEGIN "BEGIN generated "
+#define END "END generated "
+
+/*
+ * For a line "<comment> BEGIN generated TAG..." (what: BEGIN or END), the
+ * index of TAG's table: -1 for an unknown tag, -2 for any other line.
+ */
+static int marker_tag(const char *line, size_t len, const char *what)
+{
+	const char *p = line;
+
+	while (p < line + len && (*p == '#' || *p == '/' || *p == ' '))
+		p++;
+	if ((size_t)(line + len - p) < strlen(what) ||
+	    strncmp(p, what, strlen(what)) != 0)
+		return -2;
+	p += strlen(what);
+	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+		size_t n = strlen(tables[i].tag);
+
+		if ((size_t)(line + len - p) >= n && !strncmp(p, tables[i].tag, n) &&
+		    (p + n == line + len || p[n] == ':' || p[n] == ' '))
+			return (int)i;
+	}
+	return -1;
+}
+
+/* text with every table regenerated; NULL (message given) when broken. */
+static char *regenerate(const char *path, const char *text, unsigned *count)
+{
+	struct strbuf out = { 0 };
+	const char *line = text;
+	int open = -2;
+
+	while (*line) {
+		size_t len = strcspn(line, "\n");
+		const char *next = line + len + (line[len] == '\n');
+		int b = marker_tag(line, len, BEGIN);
+		int e = marker_tag(line, len, END);
+
+		if (open >= 0) {
+			if (e == open) {
+				struct strbuf gen = { 0 };
+
+				tables[open].gen(&gen);
+				sb_add(&out, gen.buf, gen.len);
+				sb_free(&gen);
+				sb_add(&out, line, next - line);
+				open = -2;
+				++*count;
+			}
+			line = next;
+			continue;
+		}
+		if (b == -1 || e != -2) {
+			fprintf(stderr, "gen-cocci-tables: %s: %.*s: unknown tag or "
+				"END without BEGIN\n", path, (int)len, line);
+			sb_free(&out);
+			return NULL;
+		}
+		sb_add(&out, line, next - line);
+		open = b;	/* a table starts, or still none (-2) */
+		line = next;
+	}
+	if (open >= 0) {
+		fprintf(stderr, "gen-cocci-tables: %s: table %s has no END marker\n",
+			path, tables[open].tag);
+		sb_free(&out);
+		return NULL;
+	}
+	return out.buf ? out.buf : xstrdup("");
+}
+
+/* The first line where a and b differ, for the message. */
+static unsigned first_diff_line(const char *a, const char *b)
+{
+	unsigned line = 1;
+
+	for (; *a && *a == *b; a++, b++)
+		line += *a == '\n';
+	return line;
+}
+
+int main(int argc, char **argv)
+{
+	bool write;
+	unsigned tables_seen = 0, stale = 0;
+	struct dirent *de;
+	DIR *dir;
+
+	if (argc != 3 || (strcmp(argv[1], "--check") && strcmp(argv[1], "--write"))) {
+		fprintf(stderr, "usage: gen-cocci-tables --check|--write COCCI_DIR\n");
+		return 2;
+	}
+	write = !strcmp(argv[1], "--write");
+	dir = opendir(argv[2]);
+	if (!dir) {
+		perror(argv[2]);
+		return 2;
+	}
+	while ((de = readdir(dir))) {
+		size_t n = strlen(de->d_name);
+		char *path, *text, *fresh;
+
+		if (n < 7 || strcmp(de->d_name + n - 6, ".cocci"))
+			continue;
+		path = xasprintf("%s/%s", argv[2], de->d_name);
+		text = read_file(path, NULL);
+		fresh = text ? regenerate(path, text, &tables_seen) : NULL;
+		if (!fresh) {
+			closedir(dir);
+			return 2;
+		}
+		if (strcmp(text, fresh)) {
+			stale++;
+			if (write) {
+				FILE *f = fopen(path, "w");
+
+				if (!f || fputs(fresh, f) == EOF || fclose(f)) {
+					perror(path);
+					return 2;
+				}
+				printf("gen-cocci-tables: rewrote %s\n", path);
+			} else {
+				fprintf(stderr, "gen-cocci-tables: %s:%u: the tables differ "
+					"from checkers/model (cmake --build build --target "
+					"regen-cocci)\n", path, first_diff_line(text, fresh));
+			}
+		}
+		free(path);
+		free(text);
+		free(fresh);
+	}
+	closedir(dir);
+	printf("gen-cocci-tables: %u tables, %u scripts %s\n", tables_seen, stale,
+	       write ? "rewritten" : "stale");
+	return !write && stale ? 1 : 0;
+}
