@@ -379,9 +379,10 @@ static void write_finding(struct html *h, const struct finding *f, size_t idx)
 		fprintf(out, "\" data-confirm=\"%s", confirm_of(h, f, NULL));
 	fputs("\" data-file=\"", out);
 	html_text(out, f->loc.file);
-	fprintf(out, "\" data-line=\"%u\" data-notes=\"%zu\">\n"
+	fprintf(out, "\" data-line=\"%u\" data-notes=\"%zu\" "
+		"data-fingerprint=\"%s\">\n"
 		"<div class=\"head\"><span class=\"sev\">%s</span> ", f->loc.line,
-		f->n_notes, severity_name(f->severity));
+		f->n_notes, f->fingerprint, severity_name(f->severity));
 	location(out, &f->loc);
 	if (*f->function) {
 		fputs(" in <code>", out);
