@@ -298,15 +298,18 @@ static void options_free(struct scan_options *o)
 	confirm_list_free(&o->confirm);
 }
 
-/* Writes list as --format and -o say; 0, or -1 after printing why. */
+/*
+ * Writes list as --format and -o say (the HTML report's excerpts: relative
+ * paths under root); 0, or -1 after printing why.
+ */
 static int write_findings(const struct scan_options *o,
-			  const struct finding_list *list)
+			  const struct finding_list *list, const char *root)
 {
 	FILE *out = stdout;
 
 	if (o->report.format == FORMAT_HTML)
 		return output_html_dir(o->output, list,
-				       o->confirmed ? &o->confirm : NULL);
+				       o->confirmed ? &o->confirm : NULL, root);
 	if (o->output && !(out = fopen(o->output, "w"))) {
 		perror(o->output);
 		return -1;
@@ -377,7 +380,8 @@ static int scan_since(struct scan_options *o, int argc, char **argv)
 			goto out;
 		}
 	}
-	if (write_findings(o, &res.fresh))
+	/* the paths are from the top of the work tree */
+	if (write_findings(o, &res.fresh, s.top))
 		goto out;
 	if (!o->quiet)
 		since_summary(o, &s, &res, baselined);
@@ -447,7 +451,7 @@ int cmd_scan(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (write_findings(&o, &findings))
+	if (write_findings(&o, &findings, NULL))
 		goto out;
 	if (!o.quiet)
 		summary(&findings, req.files.n, baselined, &st);

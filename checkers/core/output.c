@@ -33,7 +33,7 @@ void output_findings(FILE *out, enum output_format format,
 		output_sarif(out, list);
 		break;
 	case FORMAT_HTML:
-		output_html(out, list, NULL);
+		output_html(out, list, NULL, NULL);
 		break;
 	}
 }

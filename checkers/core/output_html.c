@@ -29,9 +29,24 @@ struct html {
 	FILE *out;
 	const struct finding_list *list;
 	const struct confirm_list *confirmed;	/* NULL: none given */
+	const char *root;	/* of relative paths; NULL: here */
 	struct source_cache src;
 	unsigned int engines;	/* every engine some finding names */
 };
+
+/* A scanned file's lines, its relative path taken from h->root. */
+static const struct source_file *source_of(struct html *h, const char *path)
+{
+	const struct source_file *f;
+	char *full;
+
+	if (!h->root || path[0] == '/')
+		return source_get(&h->src, path);
+	full = xasprintf("%s/%s", h->root, path);
+	f = source_get(&h->src, full);
+	free(full);
+	return f;
+}
 
 /* Text and attribute values: markup characters and controls escaped. */
 static void html_text(FILE *out, const char *s)
@@ -292,7 +307,7 @@ static void note_block(struct html *h, const struct finding *f, size_t first,
 		       bool *done, bool *pick)
 {
 	const struct note *n = &f->notes[first];
-	const struct source_file *file = source_get(&h->src, n->loc.file);
+	const struct source_file *file = source_of(h, n->loc.file);
 	unsigned int l = n->loc.line;
 	unsigned int lo = l > NOTE_CONTEXT ? l - NOTE_CONTEXT : 1;
 	unsigned int hi = l + NOTE_CONTEXT;
@@ -319,7 +334,7 @@ static void note_block(struct html *h, const struct finding *f, size_t first,
 
 static void finding_source(struct html *h, const struct finding *f)
 {
-	const struct source_file *file = source_get(&h->src, f->loc.file);
+	const struct source_file *file = source_of(h, f->loc.file);
 	unsigned int l = f->loc.line;
 	unsigned int lo = l > CONTEXT ? l - CONTEXT : 1, hi = l + CONTEXT;
 	bool *done = xcalloc(f->n_notes + 1, sizeof(*done));
@@ -536,9 +551,9 @@ static void write_header(const struct html *h)
 }
 
 void output_html(FILE *out, const struct finding_list *list,
-		 const struct confirm_list *confirmed)
+		 const struct confirm_list *confirmed, const char *root)
 {
-	struct html h = { out, list, confirmed, { 0 }, 0 };
+	struct html h = { out, list, confirmed, root, { 0 }, 0 };
 
 	for (size_t i = 0; i < list->n; i++)
 		h.engines |= list->items[i].engines;
@@ -580,7 +595,7 @@ int output_html_prepare(const char *dir)
 }
 
 int output_html_dir(const char *dir, const struct finding_list *list,
-		    const struct confirm_list *confirmed)
+		    const struct confirm_list *confirmed, const char *root)
 {
 	char *path;
 	FILE *out;
@@ -595,7 +610,7 @@ int output_html_dir(const char *dir, const struct finding_list *list,
 		free(path);
 		return -1;
 	}
-	output_html(out, list, confirmed);
+	output_html(out, list, confirmed, root);
 	if (fclose(out)) {
 		fprintf(stderr, "drvcheck: %s: %s\n", path, strerror(errno));
 		ret = -1;

@@ -12,9 +12,12 @@
 #include "confirm_read.h"
 #include "finding.h"
 
-/* The page; confirmed (drvcheck confirm's results) may be NULL. */
+/*
+ * The page; confirmed (drvcheck confirm's results) may be NULL.  Relative
+ * paths are read for excerpts under root (NULL: the current directory).
+ */
 void output_html(FILE *out, const struct finding_list *list,
-		 const struct confirm_list *confirmed);
+		 const struct confirm_list *confirmed, const char *root);
 
 /*
  * Makes dir (and its parents) for the report: 0, or -1 after printing why
@@ -24,6 +27,6 @@ void output_html(FILE *out, const struct finding_list *list,
 int output_html_prepare(const char *dir);
 /* Writes dir/index.html: 0, or -1 after printing why. */
 int output_html_dir(const char *dir, const struct finding_list *list,
-		    const struct confirm_list *confirmed);
+		    const struct confirm_list *confirmed, const char *root);
 
 #endif

@@ -19,9 +19,11 @@ if ! command -v "$CHROMIUM" >/dev/null; then
 	echo "FAIL $CHROMIUM is not installed: the report cannot be rendered (./bootstrap installs the chromium package)"
 	exit 1
 fi
-if ! command -v python3 >/dev/null; then
-	echo "FAIL python3 is not installed"; exit 1
-fi
+for tool in python3 git; do
+	if ! command -v $tool >/dev/null; then
+		echo "FAIL $tool is not installed"; exit 1
+	fi
+done
 # render URL [extra options]: the DOM after the scripts ran into
 # $T/dom, its log (console messages among it) into $T/log
 render() {
@@ -121,6 +123,20 @@ render "file://$R#$FILTER" --dump-dom
 no_console "the report with #$FILTER"
 cp "$T/dom" "$T/dom-filter.html"
 dom_check "$T/dom-filter.html" "$T/scan.json" --confirm "$T/confirm.json" --filter "$FILTER"
+
+# --since: the findings' paths are from the top of the work tree; the
+# excerpts are read there, whatever the current directory
+G=$T/repo
+mkdir -p "$G/drivers/mbox"
+echo 'obj-m += mbox.o' > "$G/drivers/mbox/Makefile"
+git init -q "$G"
+g() { git -C "$G" -c user.name=t -c user.email=t@t "$@"; }
+g add -A && g commit -qm "mbox Makefile"
+cp "$CASES/dma_unmap_size_local.c" "$G/drivers/mbox/mbox.c"
+g add -A && g commit -qm "mbox driver"
+expect 1 "--since, run outside the tree" -- sh -c "cd '$T' && $SCAN --engine cocci,sparse --no-cache --since HEAD~1 --format html -o '$T/since' '$G'"
+expect 0 "--since: the excerpt is read from the work tree" -- grep -q 'class="line hit" data-line="65"><span class="no">65</span><code>	dma_unmap_single(mb-&gt;dev, addr, 256' "$T/since/index.html"
+expect 1 "--since: no unreadable source" -- grep -q "not readable" "$T/since/index.html"
 
 rm -f "$BUILD/html-report.png"
 render "file://$R" --screenshot="$BUILD/html-report.png" --window-size=1280,2000
