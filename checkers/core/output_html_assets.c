@@ -77,6 +77,7 @@ const char html_script[] =
 	"    document.querySelectorAll('tr.sum').forEach(function (r) {\n"
 	"      r.querySelector('td.shown').textContent = byCheck[r.getAttribute('data-check')] || 0;\n"
 	"    });\n"
+	"    document.querySelector('#total td.shown').textContent = shown;\n"
 	"    document.getElementById('shown').textContent = shown;\n"
 	"    document.body.setAttribute('data-shown', shown);\n"
 	"  }\n"

@@ -105,6 +105,8 @@ cp "$T/out" "$T/confirm.json"
 grep_in out '"status":"confirmed"' "confirm confirms the mbox finding"
 
 expect 1 "scan --format html -o DIR" -- $SCAN --format html -o "$T/report/html" --confirmed "$T/confirm.json" "$D"
+cp "$T/err" "$T/html.err"
+expect 1 "the html scan: no sanitizer report" -- grep -Eq "Sanitizer|runtime error:" "$T/html.err"
 R=$T/report/html/index.html
 expect 0 "the report is DIR/index.html" -- test -s "$R"
 expect 1 "nothing fetched from elsewhere: no URL, no external script, style or font" -- \
@@ -115,14 +117,14 @@ render "file://$R" --dump-dom
 expect 0 "Chromium renders the report" -- test -s "$T/dom"
 no_console "the report"
 cp "$T/dom" "$T/dom.html"
-dom_check "$T/dom.html" "$T/scan.json" --confirm "$T/confirm.json"
+dom_check "$T/dom.html" "$T/scan.json" --confirm "$T/confirm.json" --dir-drivers
 grep_in dom.html '&lt;script&gt;document.title="injected"&lt;/script&gt;' "the markup shows as text in the DOM"
 
 FILTER='check=poll-blocking&engine=sparse'
 render "file://$R#$FILTER" --dump-dom
 no_console "the report with #$FILTER"
 cp "$T/dom" "$T/dom-filter.html"
-dom_check "$T/dom-filter.html" "$T/scan.json" --confirm "$T/confirm.json" --filter "$FILTER"
+dom_check "$T/dom-filter.html" "$T/scan.json" --confirm "$T/confirm.json" --dir-drivers --filter "$FILTER"
 
 # --since: the findings' paths are from the top of the work tree; the
 # excerpts are read there, whatever the current directory

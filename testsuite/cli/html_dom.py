@@ -5,6 +5,7 @@ JSON output of the same scan (and confirm's JSON, and a #filter).  Prints
 PASS/FAIL lines; exits 1 on a failure.
 
 usage: html_dom.py DOM SCAN_JSON [--confirm CONFIRM_JSON] [--filter K=V&K=V]
+                   [--dir-drivers]
 """
 import argparse
 import collections
@@ -95,6 +96,7 @@ def main():
     ap.add_argument("scan_json")
     ap.add_argument("--confirm")
     ap.add_argument("--filter", default="")
+    ap.add_argument("--dir-drivers", action="store_true")
     a = ap.parse_args()
 
     tree = Tree()
@@ -171,17 +173,25 @@ def main():
             if not lines:
                 check(False, what + ": note line %d shown" % nt["line"])
 
-    # grouping: a driver section holds one directory's files here
+    # grouping: every finding in a driver section, a file's in one; with
+    # --dir-drivers (directories of one module each) one per directory
     drivers = by_class(root, "section", "driver")
-    dirs = collections.defaultdict(set)
+    groups = {"file": collections.defaultdict(set),
+              "dir": collections.defaultdict(set)}
     for x in arts:
         d = [s for s in x.ancestors() if "driver" in s.classes()]
-        dirs[os.path.dirname(x.attrs.get("data-file", ""))].add(
-            d[0].attrs.get("data-driver") if d else None)
-    check(all(len(v) == 1 and None not in v for v in dirs.values()) and
-          len(drivers) == len(dirs),
-          "findings grouped by driver: %d sections for %d directories"
-          % (len(drivers), len(dirs)))
+        drv = d[0].attrs.get("data-driver") if d else None
+        path = x.attrs.get("data-file", "")
+        groups["file"][path].add(drv)
+        groups["dir"][os.path.dirname(path)].add(drv)
+    check(all(len(v) == 1 and None not in v for v in groups["file"].values()),
+          "each file's findings in one driver section")
+    if a.dir_drivers:
+        dirs = groups["dir"]
+        check(all(len(v) == 1 for v in dirs.values()) and
+              len(drivers) == len(dirs),
+              "findings grouped by driver: %d sections for %d directories"
+              % (len(drivers), len(dirs)))
 
     # filters
     selects = {s.attrs.get("data-filter"): s
@@ -210,6 +220,9 @@ def main():
     check(body.attrs.get("data-shown") == str(len(exp)) and len(shown) == len(exp),
           "shown: %s in the page, %d articles, %d expected"
           % (body.attrs.get("data-shown"), len(shown), len(exp)))
+    tot = by_class(total[0], "td", "shown") if total else []
+    check(tot and tot[0].all_text() == str(len(exp)),
+          "the summary's total shown is %d" % len(exp))
     exp_checks = collections.Counter(f["check"] for f in exp)
     for r in root.find(lambda x: x.tag == "tr" and "sum" in x.classes()):
         cell = by_class(r, "td", "shown")
