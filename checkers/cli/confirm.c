@@ -181,7 +181,7 @@ int cmd_confirm(int argc, char **argv)
 		switch (c) {
 		case OPT_FORMAT:
 			if (output_format_parse(optarg, &format) ||
-			    format == FORMAT_SARIF) {
+			    (format != FORMAT_TEXT && format != FORMAT_JSON)) {
 				fprintf(stderr, "drvcheck: confirm: unknown "
 					"format '%s' (text or json)\n", optarg);
 				return EXIT_TROUBLE;

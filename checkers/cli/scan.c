@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include "../core/baseline.h"
+#include "../core/confirm_read.h"
 #include "../core/output.h"
+#include "../core/output_html.h"
 #include "../core/scan.h"
 #include "../core/sources.h"
 #include "cli.h"
@@ -22,8 +24,13 @@ static void scan_usage(FILE *out)
 	      "compile_commands.json (or a directory holding one): its C files,\n"
 	      "each checked by sparse and clang with its own compiler flags.\n"
 	      "\n"
-	      "  --format text|json|sarif  output format (default text)\n"
-	      "  -o, --output FILE         write findings to FILE\n"
+	      "  --format text|json|sarif|html\n"
+	      "                            output format (default text); html is a\n"
+	      "                            report directory, given with -o\n"
+	      "  -o, --output FILE|DIR     write findings to FILE (html: into DIR)\n"
+	      "  --confirmed FILE          html: mark each finding confirmed or not\n"
+	      "                            exercised, from drvcheck confirm --format\n"
+	      "                            json's output\n"
 	      "  --checks LIST             ids or families (dma, poll, iomem, all);\n"
 	      "                            '+id' adds to the defaults\n"
 	      "  --exclude LIST            ids or families to leave out\n"
@@ -60,6 +67,8 @@ static void scan_usage(FILE *out)
 struct scan_options {
 	struct cli_report_options report;
 	const char *output;
+	const char *confirmed;		/* confirm --format json output */
+	struct confirm_list confirm;	/* read from it before the scan */
 	const char *baseline;
 	const char *write_baseline;
 	unsigned int engine_mask;
@@ -80,12 +89,13 @@ struct scan_options {
 enum {
 	OPT_ENGINE = CLI_OPT_OWN, OPT_BASELINE, OPT_WRITE_BASELINE,
 	OPT_KERNEL_VERSION, OPT_UNIT_TIMEOUT, OPT_PLIST_DIR, OPT_SINCE,
-	OPT_UNCOMMITTED, OPT_CACHE_DIR, OPT_NO_CACHE,
+	OPT_UNCOMMITTED, OPT_CACHE_DIR, OPT_NO_CACHE, OPT_CONFIRMED,
 };
 
 static const struct option long_options[] = {
 	CLI_SHARED_OPTIONS,
 	{ "output", required_argument, NULL, 'o' },
+	{ "confirmed", required_argument, NULL, OPT_CONFIRMED },
 	{ "engine", required_argument, NULL, OPT_ENGINE },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
@@ -169,6 +179,9 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 				return -1;
 			o->engine_explicit = true;
 			break;
+		case OPT_CONFIRMED:
+			o->confirmed = optarg;
+			break;
 		case OPT_BASELINE:
 			o->baseline = optarg;
 			break;
@@ -247,6 +260,15 @@ static int parse_options(int argc, char **argv, struct scan_options *o)
 			"from a full scan)");
 		return -1;
 	}
+	if (o->confirmed && o->report.format != FORMAT_HTML) {
+		fputs("drvcheck: --confirmed goes with --format html\n", stderr);
+		return -1;
+	}
+	/* before the scan, which may be long */
+	if (o->report.format == FORMAT_HTML && output_html_prepare(o->output))
+		return -1;
+	if (o->confirmed && confirm_read_json(o->confirmed, &o->confirm))
+		return -1;
 	return 0;
 }
 
@@ -273,14 +295,21 @@ static void options_free(struct scan_options *o)
 {
 	cli_report_options_free(&o->report);
 	strlist_free(&o->compdbs);
+	confirm_list_free(&o->confirm);
 }
 
-/* Writes list as --format and -o say; 0, or -1 after printing why. */
+/*
+ * Writes list as --format and -o say (the HTML report's excerpts: relative
+ * paths under root); 0, or -1 after printing why.
+ */
 static int write_findings(const struct scan_options *o,
-			  const struct finding_list *list)
+			  const struct finding_list *list, const char *root)
 {
 	FILE *out = stdout;
 
+	if (o->report.format == FORMAT_HTML)
+		return output_html_dir(o->output, list,
+				       o->confirmed ? &o->confirm : NULL, root);
 	if (o->output && !(out = fopen(o->output, "w"))) {
 		perror(o->output);
 		return -1;
@@ -351,7 +380,8 @@ static int scan_since(struct scan_options *o, int argc, char **argv)
 			goto out;
 		}
 	}
-	if (write_findings(o, &res.fresh))
+	/* the paths are from the top of the work tree */
+	if (write_findings(o, &res.fresh, s.top))
 		goto out;
 	if (!o->quiet)
 		since_summary(o, &s, &res, baselined);
@@ -421,7 +451,7 @@ int cmd_scan(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (write_findings(&o, &findings))
+	if (write_findings(&o, &findings, NULL))
 		goto out;
 	if (!o.quiet)
 		summary(&findings, req.files.n, baselined, &st);

@@ -107,24 +107,6 @@ out:
 	return ret;
 }
 
-static int mkdirs(const char *path)
-{
-	char *p = xstrdup(path);
-	int ret = 0;
-
-	for (char *q = strchr(p + 1, '/'); ; q = strchr(q + 1, '/')) {
-		if (q)
-			*q = '\0';
-		if (mkdir(p, 0700) && errno != EEXIST)
-			ret = -1;
-		if (!q)
-			break;
-		*q = '/';
-	}
-	free(p);
-	return ret;
-}
-
 static int copy_file(const char *from, const char *to)
 {
 	size_t len;
@@ -155,7 +137,7 @@ static int copy_dir(const char *top, const char *dir, const char *root,
 		free(to);
 		return 0;
 	}
-	if (mkdirs(to))
+	if (mkdirs(to, 0700))
 		ret = -1;
 	while (ret == 0 && (e = readdir(d))) {
 		char *src = xasprintf("%s/%s", from, e->d_name);
@@ -188,7 +170,7 @@ static int write_end(const struct since *s, const char *commit,
 		     const char *root, struct strlist *files)
 {
 	struct strlist paths = { 0 }, all = { 0 };
-	int ret = mkdirs(root);
+	int ret = mkdirs(root, 0700);
 
 	for (size_t i = 0; ret == 0 && i < s->dirs.n; i++) {
 		if (!commit) {
@@ -338,7 +320,7 @@ char *since_cache_dir(const char *given)
 		dir = xasprintf("%s/.cache/drvcheck/results", home);
 	else
 		return NULL;
-	if (mkdirs(dir) || access(dir, W_OK)) {
+	if (mkdirs(dir, 0700) || access(dir, W_OK)) {
 		fprintf(stderr, "drvcheck: cache %s: %s (no cache kept)\n", dir,
 			strerror(errno));
 		free(dir);
@@ -374,7 +356,7 @@ int since_scan(const struct since *s, const struct scan_request *tmpl,
 	/* no cache dir: one for this run, shared by its two ends */
 	if (!req.cache_dir) {
 		req.cache_dir = lock = xasprintf("%s/cache", scratch);
-		mkdirs(lock);
+		mkdirs(lock, 0700);
 	} else {
 		/* one scan at a time updates a cached module's database */
 		lock = xasprintf("%s/lock", req.cache_dir);

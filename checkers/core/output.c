@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "output.h"
+#include "output_html.h"
 
 int output_format_parse(const char *name, enum output_format *out)
 {
@@ -11,6 +12,8 @@ int output_format_parse(const char *name, enum output_format *out)
 		*out = FORMAT_JSON;
 	else if (strcmp(name, "sarif") == 0)
 		*out = FORMAT_SARIF;
+	else if (strcmp(name, "html") == 0)
+		*out = FORMAT_HTML;
 	else
 		return -1;
 	return 0;
@@ -28,6 +31,9 @@ void output_findings(FILE *out, enum output_format format,
 		break;
 	case FORMAT_SARIF:
 		output_sarif(out, list);
+		break;
+	case FORMAT_HTML:
+		output_html(out, list, NULL, NULL);
 		break;
 	}
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Writing findings: gcc-style text, JSON lines, SARIF 2.1.0. */
+/* Writing findings: gcc-style text, JSON lines, SARIF 2.1.0, HTML. */
 #ifndef DRVCHECK_OUTPUT_H
 #define DRVCHECK_OUTPUT_H
 
@@ -11,6 +11,7 @@ enum output_format {
 	FORMAT_TEXT,
 	FORMAT_JSON,
 	FORMAT_SARIF,
+	FORMAT_HTML,	/* output_html.h: a page, or a directory (scan -o) */
 };
 
 int output_format_parse(const char *name, enum output_format *out);

@@ -190,6 +190,24 @@ int for_each_input_line(const char *path, line_fn *fn, void *arg)
 	return ret;
 }
 
+int mkdirs(const char *path, unsigned int mode)
+{
+	char *p = xstrdup(path);
+	int ret = 0;
+
+	for (char *q = *p ? strchr(p + 1, '/') : NULL; ; q = strchr(q + 1, '/')) {
+		if (q)
+			*q = '\0';
+		if (mkdir(p, (mode_t)mode) && errno != EEXIST)
+			ret = -1;
+		if (!q)
+			break;
+		*q = '/';
+	}
+	free(p);
+	return ret;
+}
+
 bool is_dir(const char *path)
 {
 	struct stat st;

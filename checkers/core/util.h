@@ -47,6 +47,8 @@ typedef int line_fn(char *line, unsigned int lineno, const char *name,
 		    void *arg);
 int for_each_input_line(const char *path, line_fn *fn, void *arg);
 
+/* mkdir -p: path and its missing parents; -1 (errno set) when one fails. */
+int mkdirs(const char *path, unsigned int mode);
 bool is_dir(const char *path);
 bool is_regular(const char *path);
 bool has_suffix(const char *s, const char *suffix);
