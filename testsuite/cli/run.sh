@@ -56,6 +56,7 @@ else
 	fail=$((fail + 1)); echo "FAIL sarif schema validation: no schema (./bootstrap test fetches it)"
 fi
 
+
 # confirm: the case's finding (dma-unmap-size in mbox_send_config) against
 # runtime logs in the two forms drvcheck_rt.ko writes.  The logs say what the
 # runtime would report for that driver; the verdicts follow from them.
@@ -96,6 +97,11 @@ mkdir "$T/shift"; cp "$BUGGY" "$T/shift/x.c"
 { printf '/* three new lines\n * move every finding\n */\n'; cat "$BUGGY"; } > "$T/shift/x.c"
 expect 0 "baseline survives a line shift" -- "$DRVCHECK" scan --baseline "$T/base2" "$T/shift/x.c"
 expect 2 "unreadable baseline" -- "$DRVCHECK" scan --baseline "$T/nonexistent" "$BUGGY"
+# cocci and sparse both report dma-unmap-size and dma-direction on one line,
+# at two columns: one finding per check, not four
+sed 's/MBOX_CFG_LEN, DMA_TO_DEVICE);/MBOX_CFG_LEN, DMA_FROM_DEVICE);/' "$BUGGY" > "$T/shift/two.c"
+expect 1 "two checks on one line by two engines" -- "$DRVCHECK" scan -q --engine cocci,sparse --format json "$T/shift/two.c"
+expect 0 "... are two findings" -- test "$(wc -l < "$T/out")" = 2
 
 # compile_commands.json: the sparse engine with each entry's gcc flags.  The
 # database is written by hand from the command Kbuild saved (.x.o.cmd) when
