@@ -9,7 +9,7 @@ static int parse_format(const char *arg, enum output_format *format)
 {
 	if (output_format_parse(arg, format) == 0)
 		return 0;
-	fprintf(stderr, "drvcheck: --format: '%s' is not text, json or sarif\n", arg);
+	fprintf(stderr, "drvcheck: --format: '%s' is not text, json, sarif or gitlab\n", arg);
 	return -1;
 }
 

@@ -22,7 +22,7 @@ static void scan_usage(FILE *out)
 	      "compile_commands.json (or a directory holding one): its C files,\n"
 	      "each checked by sparse and clang with its own compiler flags.\n"
 	      "\n"
-	      "  --format text|json|sarif  output format (default text)\n"
+	      "  --format FORMAT           text|json|sarif|gitlab (default text)\n"
 	      "  -o, --output FILE         write findings to FILE\n"
 	      "  --checks LIST             ids or families (dma, poll, iomem, all);\n"
 	      "                            '+id' adds to the defaults\n"

@@ -11,6 +11,8 @@ int output_format_parse(const char *name, enum output_format *out)
 		*out = FORMAT_JSON;
 	else if (strcmp(name, "sarif") == 0)
 		*out = FORMAT_SARIF;
+	else if (strcmp(name, "gitlab") == 0)
+		*out = FORMAT_GITLAB;
 	else
 		return -1;
 	return 0;
@@ -28,6 +30,9 @@ void output_findings(FILE *out, enum output_format format,
 		break;
 	case FORMAT_SARIF:
 		output_sarif(out, list);
+		break;
+	case FORMAT_GITLAB:
+		output_gitlab(out, list);
 		break;
 	}
 }
