@@ -71,6 +71,10 @@ r = json.load(open('$R/$rep'))['runs'][0]['results']
 got = [(x['ruleId'], x['locations'][0]['physicalLocation']['artifactLocation']['uri'],
 	x['locations'][0]['physicalLocation']['region']['startLine']) for x in r]
 sys.exit(got != [(f['check'], f['file'], f['line']) for f in new])"
+		# run.sh fails without the schema; here it is checked when there
+		[ -f "$SRC/build/sarif-schema.json" ] &&
+			expect 0 "$ci: its SARIF validates against the 2.1.0 schema" -- python3 \
+				"$SRC/testsuite/cli/validate_sarif.py" "$SRC/build/sarif-schema.json" "$R/$rep"
 	else
 		expect 0 "$ci: its Code Quality report holds the new findings" -- \
 			python3 "$SRC/testsuite/cli/check_gitlab.py" "$R/$rep" "$T/new.json"
