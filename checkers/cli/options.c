@@ -9,7 +9,7 @@ static int parse_format(const char *arg, enum output_format *format)
 {
 	if (output_format_parse(arg, format) == 0)
 		return 0;
-	fprintf(stderr, "drvcheck: --format: '%s' is not text, json, sarif or html\n", arg);
+	fprintf(stderr, "drvcheck: --format: '%s' is not text, json, sarif, gitlab or html\n", arg);
 	return -1;
 }
 

@@ -23,7 +23,7 @@ static void report_usage(FILE *out)
 	      "writes when DRVCHECK_DB is set (make C=2 CHECK=drvcheck-sparse).\n"
 	      "\n"
 	      "  --db FILE                 the database (default: $DRVCHECK_DB)\n"
-	      "  --format text|json|sarif|html  output format (default text)\n"
+	      "  --format FORMAT           text|json|sarif|gitlab|html (default text)\n"
 	      "  --checks LIST             ids or families; '+id' adds to the defaults\n"
 	      "  --exclude LIST            ids or families to leave out\n"
 	      "  --fail-on SEVERITY        note|warning|error|never (default warning)\n"

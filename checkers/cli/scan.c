@@ -24,7 +24,7 @@ static void scan_usage(FILE *out)
 	      "compile_commands.json (or a directory holding one): its C files,\n"
 	      "each checked by sparse and clang with its own compiler flags.\n"
 	      "\n"
-	      "  --format text|json|sarif|html\n"
+	      "  --format text|json|sarif|gitlab|html\n"
 	      "                            output format (default text); html is a\n"
 	      "                            report directory, given with -o\n"
 	      "  -o, --output FILE|DIR     write findings to FILE (html: into DIR)\n"

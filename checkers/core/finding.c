@@ -101,6 +101,26 @@ static bool same_place(const struct finding *a, const struct finding *b)
 	       strcmp(a->loc.file, b->loc.file) == 0;
 }
 
+/*
+ * The finding kept so far (items[0..out]) that f is a duplicate of, or
+ * NULL.  Not only the last one: a line is sorted by column first, so two
+ * engines reporting two checks on one line at different columns interleave.
+ */
+static struct finding *kept_twin(struct finding_list *list, size_t out,
+				 const struct finding *f)
+{
+	for (size_t k = out + 1; k-- > 0;) {
+		struct finding *kept = &list->items[k];
+
+		if (same_place(kept, f))
+			return kept;
+		if (kept->loc.line != f->loc.line ||
+		    strcmp(kept->loc.file, f->loc.file) != 0)
+			return NULL;
+	}
+	return NULL;
+}
+
 void finding_list_normalize(struct finding_list *list)
 {
 	size_t out = 0;
@@ -109,9 +129,9 @@ void finding_list_normalize(struct finding_list *list)
 		return;
 	qsort(list->items, list->n, sizeof(list->items[0]), compare_findings);
 	for (size_t i = 1; i < list->n; i++) {
-		struct finding *kept = &list->items[out];
+		struct finding *kept = kept_twin(list, out, &list->items[i]);
 
-		if (same_place(kept, &list->items[i])) {
+		if (kept) {
 			struct finding *other = &list->items[i];
 
 			kept->engines |= other->engines;

@@ -14,6 +14,8 @@ int output_format_parse(const char *name, enum output_format *out)
 		*out = FORMAT_SARIF;
 	else if (strcmp(name, "html") == 0)
 		*out = FORMAT_HTML;
+	else if (strcmp(name, "gitlab") == 0)
+		*out = FORMAT_GITLAB;
 	else
 		return -1;
 	return 0;
@@ -34,6 +36,9 @@ void output_findings(FILE *out, enum output_format format,
 		break;
 	case FORMAT_HTML:
 		output_html(out, list, NULL, NULL);
+		break;
+	case FORMAT_GITLAB:
+		output_gitlab(out, list);
 		break;
 	}
 }

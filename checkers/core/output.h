@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Writing findings: gcc-style text, JSON lines, SARIF 2.1.0, HTML. */
+/*
+ * Writing findings: gcc-style text, JSON lines, SARIF 2.1.0, GitLab Code
+ * Quality, HTML.
+ */
 #ifndef DRVCHECK_OUTPUT_H
 #define DRVCHECK_OUTPUT_H
 
@@ -12,6 +15,7 @@ enum output_format {
 	FORMAT_JSON,
 	FORMAT_SARIF,
 	FORMAT_HTML,	/* output_html.h: a page, or a directory (scan -o) */
+	FORMAT_GITLAB,
 };
 
 int output_format_parse(const char *name, enum output_format *out);
@@ -21,8 +25,9 @@ void output_findings(FILE *out, enum output_format format,
 void output_text(FILE *out, const struct finding_list *list);
 void output_json(FILE *out, const struct finding_list *list);
 void output_sarif(FILE *out, const struct finding_list *list);
+void output_gitlab(FILE *out, const struct finding_list *list);
 
-/* JSON string literal with escapes, shared by the JSON and SARIF writers. */
+/* JSON string literal with escapes, shared by the JSON writers. */
 void json_string(FILE *out, const char *s);
 /* "engines": the names of the engines in mask, as a JSON array. */
 void json_engines(FILE *out, unsigned int mask);

@@ -56,6 +56,58 @@ else
 	fail=$((fail + 1)); echo "FAIL sarif schema validation: no schema (./bootstrap test fetches it)"
 fi
 
+# GitLab Code Quality: every documented field with its type and values, one
+# issue per finding of the JSON output with its check, path, line and
+# fingerprint (check_gitlab.py).  Run from the source directory: the demo
+# tree's paths are relative, as GitLab wants them, and an absolute PATH
+# below the working directory is made relative.
+GL="$(cd "$(dirname "$DRVCHECK")" && pwd)/$(basename "$DRVCHECK") scan -q --engine cocci,sparse"
+expect 1 "gitlab output of the demo tree" -- sh -c "cd '$SRC' && $GL --format gitlab -o '$T/gl.json' testsuite/demo"
+sh -c "cd '$SRC' && $GL --format json testsuite/demo" > "$T/gl-findings.json"
+expect 0 "gitlab: the fields, one issue per finding" -- python3 "$SRC/testsuite/cli/check_gitlab.py" "$T/gl.json" "$T/gl-findings.json"
+grep_in out "^[1-9][0-9]* issues" "gitlab: the demo tree has findings"
+expect 1 "gitlab output of an absolute path" -- sh -c "cd '$SRC' && $GL --format gitlab -o '$T/gl-abs.json' '$BUGGY'"
+sh -c "cd '$SRC' && $GL --format json '$BUGGY'" > "$T/gl-abs-findings.json"
+expect 0 "gitlab: an absolute path below the working directory is made relative" -- \
+	python3 "$SRC/testsuite/cli/check_gitlab.py" "$T/gl-abs.json" "$T/gl-abs-findings.json" "$SRC"
+# two unmaps of one mapping with the wrong size: two findings, one
+# fingerprint (check, file, function, handle); GitLab's must differ
+mkdir "$T/twin"
+cat > "$T/twin/twin.c" <<'TWIN'
+#include <linux/module.h>
+#include <linux/dma-mapping.h>
+
+int twin_send(struct device *dev, void *buf, int fast);
+
+int twin_send(struct device *dev, void *buf, int fast)
+{
+	dma_addr_t a = dma_map_single(dev, buf, 258, DMA_TO_DEVICE);
+
+	if (dma_mapping_error(dev, a))
+		return -ENOMEM;
+	if (fast) {
+		dma_unmap_single(dev, a, 256, DMA_TO_DEVICE);
+		return 1;
+	}
+	dma_unmap_single(dev, a, 256, DMA_TO_DEVICE);
+	return 0;
+}
+MODULE_LICENSE("GPL");
+TWIN
+sh -c "cd '$T' && $GL --format json twin" > "$T/twin.json"
+expect 1 "gitlab output with a repeated fingerprint" -- sh -c "cd '$T' && $GL --format gitlab twin"
+cp "$T/out" "$T/twin-gl.json"
+expect 0 "gitlab: the repeated fingerprint is made unique" -- python3 "$SRC/testsuite/cli/check_gitlab.py" "$T/twin-gl.json" "$T/twin.json"
+grep_in out "[1-9][0-9]* fingerprints repeated" "gitlab: the case repeats a fingerprint"
+expect 0 "gitlab output of a clean file" -- $GL --format gitlab "$CLEAN"
+cp "$T/out" "$T/gl-clean.json"
+expect 0 "gitlab: no finding is an empty array" -- python3 -c "import json, sys; sys.exit(json.load(open('$T/gl-clean.json')) != [])"
+expect 2 "gitlab: a file that does not parse" -- $GL --format gitlab "$T/broken.c"
+cp "$T/err" "$T/gl-err"
+expect 2 "json: the same file" -- $GL --format json "$T/broken.c"
+cp "$T/err" "$T/json-err"
+expect 0 "gitlab: the same message as json" -- cmp "$T/json-err" "$T/gl-err"
+
 # confirm: the case's finding (dma-unmap-size in mbox_send_config) against
 # runtime logs in the two forms drvcheck_rt.ko writes.  The logs say what the
 # runtime would report for that driver; the verdicts follow from them.
@@ -96,6 +148,11 @@ mkdir "$T/shift"; cp "$BUGGY" "$T/shift/x.c"
 { printf '/* three new lines\n * move every finding\n */\n'; cat "$BUGGY"; } > "$T/shift/x.c"
 expect 0 "baseline survives a line shift" -- "$DRVCHECK" scan --baseline "$T/base2" "$T/shift/x.c"
 expect 2 "unreadable baseline" -- "$DRVCHECK" scan --baseline "$T/nonexistent" "$BUGGY"
+# cocci and sparse both report dma-unmap-size and dma-direction on one line,
+# at two columns: one finding per check, not four
+sed 's/MBOX_CFG_LEN, DMA_TO_DEVICE);/MBOX_CFG_LEN, DMA_FROM_DEVICE);/' "$BUGGY" > "$T/shift/two.c"
+expect 1 "two checks on one line by two engines" -- "$DRVCHECK" scan -q --engine cocci,sparse --format json "$T/shift/two.c"
+expect 0 "... are two findings" -- test "$(wc -l < "$T/out")" = 2
 
 # compile_commands.json: the sparse engine with each entry's gcc flags.  The
 # database is written by hand from the command Kbuild saved (.x.o.cmd) when
