@@ -282,6 +282,21 @@ const struct api_fn api_model[] = {
 	MEM("kvzalloc_node",		ROLE_VMALLOC),
 	MEM("kvcalloc",			ROLE_VMALLOC),
 	MEM("kvmalloc_array",		ROLE_VMALLOC),
+	/* 6.10's allocation profiling: the names above became macros of
+	 * these (kvmalloc and kin all end in __kvmalloc_node_noprof) */
+	MEM("vmalloc_noprof",		ROLE_VMALLOC),
+	MEM("vzalloc_noprof",		ROLE_VMALLOC),
+	MEM("vmalloc_user_noprof",	ROLE_VMALLOC),
+	MEM("vmalloc_node_noprof",	ROLE_VMALLOC),
+	MEM("vzalloc_node_noprof",	ROLE_VMALLOC),
+	MEM("vmalloc_32_noprof",	ROLE_VMALLOC),
+	MEM("vmalloc_32_user_noprof",	ROLE_VMALLOC),
+	MEM("vmalloc_array_noprof",	ROLE_VMALLOC),
+	MEM("vcalloc_noprof",		ROLE_VMALLOC),
+	MEM("__vmalloc_noprof",		ROLE_VMALLOC),
+	MEM("__vmalloc_node_noprof",	ROLE_VMALLOC),
+	MEM("__kvmalloc_node_noprof",	ROLE_VMALLOC),
+	MEM("kvmalloc_array_node_noprof", ROLE_VMALLOC),
 };
 const size_t api_model_count = sizeof(api_model) / sizeof(api_model[0]);
 

@@ -11,7 +11,7 @@
  * drvcheck-case: negative dma-map-stack dma-coherent-streaming-mix
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/miscdevice.h>
@@ -118,14 +118,14 @@ static int secp_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int secp_remove(struct platform_device *pdev)
+static platform_remove_ret_t secp_remove(struct platform_device *pdev)
 {
 	struct secp *sp = platform_get_drvdata(pdev);
 
 	misc_deregister(&sp->misc);
 	writel(0, sp->regs + SECP_REG_MBOX_ADDR);
 	dma_unmap_single(sp->dev, sp->mbox_dma, SECP_MBOX_LEN, DMA_BIDIRECTIONAL);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id secp_of_match[] = {

@@ -31,6 +31,12 @@ struct rp_priv {
 	struct rp_desc *cur_rx, *lack_rxbuf, *cur_tx;
 };
 
+int rp_init_rx(struct rp_priv *np);
+void rp_refill(struct rp_priv *np);
+struct sk_buff *rp_rx(struct rp_priv *np);
+netdev_tx_t rp_xmit(struct rp_priv *np, struct sk_buff *skb);
+void rp_tx_done(struct rp_priv *np, unsigned int i);
+
 int rp_init_rx(struct rp_priv *np)
 {
 	int i;

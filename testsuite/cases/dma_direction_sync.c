@@ -12,7 +12,7 @@
  * drvcheck-case: negative dma-double-unmap dma-map-stack dma-coherent-streaming-mix
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/sysfs.h>
@@ -91,13 +91,13 @@ static int sw_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int sw_remove(struct platform_device *pdev)
+static platform_remove_ret_t sw_remove(struct platform_device *pdev)
 {
 	struct sw_priv *sw = platform_get_drvdata(pdev);
 
 	writel(0, sw->regs + SW_REG_STATS_CTRL);
 	dma_unmap_single(sw->dev, sw->stats_dma, SW_STATS_LEN, DMA_FROM_DEVICE);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id sw_of_match[] = {

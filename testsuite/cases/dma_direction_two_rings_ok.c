@@ -27,6 +27,11 @@ struct tr_priv {
 	struct tr_buf tx_skbs[TR_RING];
 };
 
+int tr_init_rx(struct tr_priv *lp);
+struct sk_buff *tr_rx(struct tr_priv *lp, unsigned int i);
+int tr_xmit(struct tr_priv *lp, unsigned int i, struct sk_buff *skb);
+void tr_tx_done(struct tr_priv *lp, unsigned int i);
+
 static struct sk_buff *tr_alloc_rxbuf(struct tr_priv *lp, dma_addr_t *dma_handle)
 {
 	struct sk_buff *skb = netdev_alloc_skb(NULL, TR_RX_BUF);

@@ -10,7 +10,7 @@
  * drvcheck-case: negative dma-double-unmap dma-map-stack
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/miscdevice.h>
 #include <linux/dma-mapping.h>
@@ -116,12 +116,12 @@ static int lmx_probe(struct platform_device *pdev)
 	return misc_register(&lmx->misc);
 }
 
-static int lmx_remove(struct platform_device *pdev)
+static platform_remove_ret_t lmx_remove(struct platform_device *pdev)
 {
 	struct lmx *lmx = platform_get_drvdata(pdev);
 
 	misc_deregister(&lmx->misc);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id lmx_of_match[] = {

@@ -16,7 +16,7 @@
 #include <linux/netdevice.h>
 #include <linux/dma-mapping.h>
 #include <net/xdp.h>
-#include <net/page_pool.h>
+#include "page_pool_compat.h"
 
 #define XQ_RING		128
 
@@ -34,6 +34,16 @@ struct xq {
 	struct xq_buf buf[XQ_RING];
 	unsigned int put, done;
 };
+
+struct xq_txd_info {
+	dma_addr_t addr;
+	u32 size;
+};
+
+int xq_frame_map(struct xq *q, struct xq_txd_info *txd_info, void *data,
+		 u16 headroom, bool dma_map);
+int xq_xmit(struct xq *q, struct xdp_frame **frames, int n, bool ndo);
+void xq_complete(struct xq *q);
 
 static int
 xq_submit_frame(struct xq *q, struct xdp_frame *xdpf, bool dma_map)
@@ -64,11 +74,6 @@ xq_submit_frame(struct xq *q, struct xdp_frame *xdpf, bool dma_map)
 	q->put++;
 	return 0;
 }
-
-struct xq_txd_info {
-	dma_addr_t addr;
-	u32 size;
-};
 
 int xq_frame_map(struct xq *q, struct xq_txd_info *txd_info, void *data,
 		 u16 headroom, bool dma_map)

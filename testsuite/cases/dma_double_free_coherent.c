@@ -9,7 +9,7 @@
  * drvcheck-case: negative dma-unmap-size dma-coherent-streaming-mix dma-unmap-kind
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/netdevice.h>
@@ -105,10 +105,10 @@ static int emac_probe(struct platform_device *pdev)
 	return register_netdev(ndev);
 }
 
-static int emac_remove(struct platform_device *pdev)
+static platform_remove_ret_t emac_remove(struct platform_device *pdev)
 {
 	unregister_netdev(platform_get_drvdata(pdev));
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id emac_of_match[] = {

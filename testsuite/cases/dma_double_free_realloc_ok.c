@@ -27,6 +27,9 @@ static bool rr_crosses_64k(const void *start, unsigned long len)
 	return (begin ^ (end - 1)) >> 16;
 }
 
+int rr_setup_ring(struct pci_dev *pdev, struct rr_ring *ring);
+void rr_free_ring(struct pci_dev *pdev, struct rr_ring *ring);
+
 int rr_setup_ring(struct pci_dev *pdev, struct rr_ring *ring)
 {
 	ring->size = ALIGN(256 * 16, 4096);

@@ -26,6 +26,8 @@ struct uw_ring {
 	u16 next_to_use;
 };
 
+int uw_tx_map(struct uw_ring *ring, struct sk_buff *skb);
+
 int uw_tx_map(struct uw_ring *ring, struct sk_buff *skb)
 {
 	u16 i = ring->next_to_use;

@@ -12,7 +12,7 @@
  * drvcheck-case: negative dma-mapping-error-unchecked dma-double-unmap dma-map-stack
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/interrupt.h>
@@ -79,14 +79,14 @@ err_unmap:
 	return ret;
 }
 
-static int se_remove(struct platform_device *pdev)
+static platform_remove_ret_t se_remove(struct platform_device *pdev)
 {
 	struct se_priv *se = platform_get_drvdata(pdev);
 
 	writel(0, se->regs + SE_REG_IRQ_EN);
 	free_irq(platform_get_irq(pdev, 0), se);
 	dma_unmap_single(&pdev->dev, se->stats_dma, SE_STATS_LEN, DMA_FROM_DEVICE);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id se_of_match[] = {

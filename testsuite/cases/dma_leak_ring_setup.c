@@ -11,7 +11,7 @@
  * drvcheck-case: negative dma-double-unmap dma-mapping-error-unchecked
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/netdevice.h>
@@ -94,10 +94,10 @@ static int rq_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int rq_remove(struct platform_device *pdev)
+static platform_remove_ret_t rq_remove(struct platform_device *pdev)
 {
 	rq_teardown(platform_get_drvdata(pdev));
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id rq_of_match[] = {

@@ -10,7 +10,7 @@
  * drvcheck-case: negative dma-coherent-streaming-mix dma-mapping-error-unchecked
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/interrupt.h>
@@ -87,7 +87,7 @@ err_free_ring:
 	return ret;
 }
 
-static int coe_remove(struct platform_device *pdev)
+static platform_remove_ret_t coe_remove(struct platform_device *pdev)
 {
 	struct coe *coe = platform_get_drvdata(pdev);
 
@@ -95,7 +95,7 @@ static int coe_remove(struct platform_device *pdev)
 	free_irq(coe->irq, coe);
 	dma_unmap_single(&pdev->dev, coe->key_dma, COE_KEY_LEN, DMA_TO_DEVICE);
 	dma_free_coherent(&pdev->dev, COE_RING_BYTES, coe->ring, coe->ring_dma);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id coe_of_match[] = {

@@ -10,7 +10,7 @@
  * drvcheck-case: negative dma-double-unmap dma-map-stack dma-coherent-streaming-mix
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/netdevice.h>
@@ -156,10 +156,10 @@ static int tmac_probe(struct platform_device *pdev)
 	return register_netdev(ndev);
 }
 
-static int tmac_remove(struct platform_device *pdev)
+static platform_remove_ret_t tmac_remove(struct platform_device *pdev)
 {
 	unregister_netdev(platform_get_drvdata(pdev));
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id tmac_of_match[] = {

@@ -31,6 +31,15 @@ struct sgtx {
 	unsigned int head;
 };
 
+struct sgtx_gather {
+	u64 ptr[4];
+};
+
+netdev_tx_t sgtx_xmit(struct sgtx *q, struct sk_buff *skb);
+int sgtx_map_gather(struct device *dev, struct sgtx_gather *sg,
+		    struct sk_buff *skb);
+void sgtx_complete(struct sgtx *q, struct sgtx_slot *s);
+
 static void sgtx_unmap(struct sgtx *q, struct sgtx_slot *s, unsigned int n)
 {
 	unsigned int i;
@@ -78,10 +87,6 @@ drop:
 	return NETDEV_TX_OK;
 }
 EXPORT_SYMBOL_GPL(sgtx_xmit);
-
-struct sgtx_gather {
-	u64 ptr[4];
-};
 
 int sgtx_map_gather(struct device *dev, struct sgtx_gather *sg,
 		    struct sk_buff *skb)

@@ -10,7 +10,7 @@
  * drvcheck-case: negative dma-mapping-error-unchecked dma-double-unmap dma-map-stack
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/interrupt.h>
@@ -80,14 +80,14 @@ static int xdmac_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int xdmac_remove(struct platform_device *pdev)
+static platform_remove_ret_t xdmac_remove(struct platform_device *pdev)
 {
 	struct xdmac *xd = platform_get_drvdata(pdev);
 
 	writel(0, xd->regs + XDMAC_REG_IRQ_EN);
 	writel(0, xd->regs + XDMAC_REG_STATUS_ADDR);
 	dma_unmap_single(xd->dev, xd->status_dma, sizeof(*xd->status), DMA_FROM_DEVICE); /* expect: dma-coherent-streaming-mix */
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id xdmac_of_match[] = {

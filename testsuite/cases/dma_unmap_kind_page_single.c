@@ -11,7 +11,7 @@
  * drvcheck-case: negative dma-double-unmap dma-coherent-streaming-mix
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/gfp.h>
@@ -75,14 +75,14 @@ static int cop_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int cop_remove(struct platform_device *pdev)
+static platform_remove_ret_t cop_remove(struct platform_device *pdev)
 {
 	struct cop_priv *cop = platform_get_drvdata(pdev);
 
 	writeq(0, cop->regs + COP_REG_DUMP_ADDR);
 	dma_unmap_single(cop->dev, cop->dump_dma, PAGE_SIZE, DMA_FROM_DEVICE); /* expect: dma-unmap-kind */
 	__free_page(cop->dump_page);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id cop_of_match[] = {

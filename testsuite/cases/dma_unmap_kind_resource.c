@@ -11,7 +11,7 @@
  * drvcheck-case: negative dma-double-unmap dma-coherent-streaming-mix
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/io.h>
@@ -58,13 +58,13 @@ static int dsp_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int dsp_remove(struct platform_device *pdev)
+static platform_remove_ret_t dsp_remove(struct platform_device *pdev)
 {
 	struct dsp_priv *dsp = platform_get_drvdata(pdev);
 
 	writel(0, dsp->regs + DSP_REG_SINK_ADDR);
 	dma_unmap_page(dsp->dev, dsp->fifo_dma, DSP_FIFO_WIDTH, DMA_TO_DEVICE); /* expect: dma-unmap-kind */
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id dsp_of_match[] = {

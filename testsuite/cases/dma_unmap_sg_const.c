@@ -9,7 +9,7 @@
  * drvcheck-case: negative dma-direction dma-unmap-kind dma-double-unmap dma-map-stack
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/scatterlist.h>
@@ -20,7 +20,7 @@
 #include <linux/slab.h>
 #include <linux/fs.h>
 #include <linux/io.h>
-#include <asm/unaligned.h>
+#include "unaligned_compat.h"
 
 #define PKT_SEGS		2
 #define PKT_HDR_LEN		16
@@ -114,12 +114,12 @@ static int pke_probe(struct platform_device *pdev)
 	return misc_register(&pk->misc);
 }
 
-static int pke_remove(struct platform_device *pdev)
+static platform_remove_ret_t pke_remove(struct platform_device *pdev)
 {
 	struct pke *pk = platform_get_drvdata(pdev);
 
 	misc_deregister(&pk->misc);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id pke_of_match[] = {

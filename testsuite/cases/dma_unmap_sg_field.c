@@ -10,7 +10,7 @@
  * drvcheck-case: negative dma-unmap-kind dma-double-unmap dma-coherent-streaming-mix
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/mmc/host.h>
 #include <linux/mmc/core.h>
@@ -163,13 +163,13 @@ err_free:
 	return ret;
 }
 
-static int sdx_remove(struct platform_device *pdev)
+static platform_remove_ret_t sdx_remove(struct platform_device *pdev)
 {
 	struct mmc_host *mmc = platform_get_drvdata(pdev);
 
 	mmc_remove_host(mmc);
 	mmc_free_host(mmc);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id sdx_of_match[] = {

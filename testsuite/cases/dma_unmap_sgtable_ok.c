@@ -12,7 +12,7 @@
  * drvcheck-case: negative dma-double-unmap dma-coherent-streaming-mix
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/scatterlist.h>
@@ -132,14 +132,14 @@ static int cif_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int cif_remove(struct platform_device *pdev)
+static platform_remove_ret_t cif_remove(struct platform_device *pdev)
 {
 	struct cif *cif = platform_get_drvdata(pdev);
 
 	writel(0, cif->regs + CIF_REG_START);
 	free_irq(platform_get_irq(pdev, 0), cif);
 	cif_teardown_frame(cif);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id cif_of_match[] = {

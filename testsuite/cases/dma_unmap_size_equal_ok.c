@@ -11,13 +11,13 @@
  * drvcheck-case: negative dma-coherent-streaming-mix dma-map-stack
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/iopoll.h>
 #include <linux/slab.h>
 #include <linux/io.h>
-#include <asm/unaligned.h>
+#include "unaligned_compat.h"
 
 #define ACC_REG_CMD_ADDR	0x00
 #define ACC_REG_RSP_ADDR	0x08
@@ -178,14 +178,14 @@ static int acc_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int acc_remove(struct platform_device *pdev)
+static platform_remove_ret_t acc_remove(struct platform_device *pdev)
 {
 	struct acc_priv *acc = platform_get_drvdata(pdev);
 
 	writeq(0, acc->regs + ACC_REG_QUEUE_BASE);
 	dma_free_coherent(acc->dev, ACC_QUEUE_DEPTH * sizeof(*acc->queue),
 			  acc->queue, acc->queue_dma);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id acc_of_match[] = {

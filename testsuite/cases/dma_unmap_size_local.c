@@ -15,7 +15,7 @@
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/crc16.h>
-#include <asm/unaligned.h>
+#include "unaligned_compat.h"
 #include <linux/iopoll.h>
 #include <linux/slab.h>
 #include <linux/io.h>

@@ -15,7 +15,7 @@
  */
 #include <linux/module.h>
 #include <linux/bitfield.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/netdevice.h>
@@ -221,10 +221,10 @@ static int smac_probe(struct platform_device *pdev)
 	return register_netdev(ndev);
 }
 
-static int smac_remove(struct platform_device *pdev)
+static platform_remove_ret_t smac_remove(struct platform_device *pdev)
 {
 	unregister_netdev(platform_get_drvdata(pdev));
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id smac_of_match[] = {

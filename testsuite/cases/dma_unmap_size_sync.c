@@ -11,7 +11,7 @@
  * drvcheck-case: negative dma-double-unmap dma-map-stack dma-coherent-streaming-mix
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/mod_devicetable.h>
 #include <linux/dma-mapping.h>
 #include <linux/interrupt.h>
@@ -103,14 +103,14 @@ static int hub_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int hub_remove(struct platform_device *pdev)
+static platform_remove_ret_t hub_remove(struct platform_device *pdev)
 {
 	struct hub_priv *hub = platform_get_drvdata(pdev);
 
 	writel(0, hub->regs + HUB_REG_EVT_LEN);
 	devm_free_irq(&pdev->dev, platform_get_irq(pdev, 0), hub);
 	dma_unmap_single(hub->dev, hub->evt_dma, HUB_EVT_LEN, DMA_FROM_DEVICE);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static const struct of_device_id hub_of_match[] = {

@@ -19,7 +19,7 @@
 #include <linux/interrupt.h>
 #include <linux/slab.h>
 #include <linux/io.h>
-#include <asm/unaligned.h>
+#include "unaligned_compat.h"
 
 #define CAP_NR_BUFS		16
 #define CAP_BUF_LEN		2048

@@ -8,7 +8,7 @@
  * drvcheck-case: negative iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/ioport.h>
 #include <linux/io.h>
 
@@ -49,13 +49,13 @@ static int xgpio_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int xgpio_remove(struct platform_device *pdev)
+static platform_remove_ret_t xgpio_remove(struct platform_device *pdev)
 {
 	struct xgpio *gp = platform_get_drvdata(pdev);
 
 	iounmap(gp->regs);
 	release_mem_region(gp->phys, gp->len);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static struct platform_driver xgpio_driver = {

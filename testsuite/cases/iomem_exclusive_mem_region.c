@@ -8,7 +8,7 @@
  * drvcheck-case: negative iomem-not-exclusive iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/ioport.h>
 #include <linux/io.h>
 
@@ -49,13 +49,13 @@ static int xspinorx_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int xspinorx_remove(struct platform_device *pdev)
+static platform_remove_ret_t xspinorx_remove(struct platform_device *pdev)
 {
 	struct xspinorx *sn = platform_get_drvdata(pdev);
 
 	iounmap(sn->regs);
 	release_mem_region(sn->phys, sn->len);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static struct platform_driver xspinorx_driver = {

@@ -10,7 +10,7 @@
  * drvcheck-case: negative iomem-unchecked-request iomem-unrequested-map
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/ioport.h>
 #include <linux/io.h>
 #include <linux/sizes.h>
@@ -53,13 +53,13 @@ static int xtimer_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int xtimer_remove(struct platform_device *pdev)
+static platform_remove_ret_t xtimer_remove(struct platform_device *pdev)
 {
 	struct xtimer *t = platform_get_drvdata(pdev);
 
 	iounmap(t->regs);
 	release_mem_region(t->phys, XTIMER_REGS_SIZE_REVB); /* expect: iomem-release-mismatch */
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static struct platform_driver xtimer_driver = {

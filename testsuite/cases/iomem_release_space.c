@@ -9,7 +9,7 @@
  * drvcheck-case: negative iomem-unchecked-request iomem-unrequested-map
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/ioport.h>
 #include <linux/io.h>
 
@@ -46,14 +46,14 @@ static int xhwmon_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int xhwmon_remove(struct platform_device *pdev)
+static platform_remove_ret_t xhwmon_remove(struct platform_device *pdev)
 {
 	struct xhwmon *hw = platform_get_drvdata(pdev);
 
 	outb(0x40, hw->base + XHWMON_ADDR);
 	outb(0x00, hw->base + XHWMON_DATA);
 	release_mem_region(hw->base, hw->len); /* expect: iomem-release-mismatch */
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static struct platform_driver xhwmon_driver = {

@@ -9,7 +9,7 @@
  * drvcheck-case: negative iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/io.h>
 #include <linux/ioport.h>
 
@@ -72,14 +72,14 @@ err_ports:
 	return err;
 }
 
-static int xshub_remove(struct platform_device *pdev)
+static platform_remove_ret_t xshub_remove(struct platform_device *pdev)
 {
 	struct xshub *hub = platform_get_drvdata(pdev);
 
 	iounmap(hub->regs);
 	release_mem_region(hub->mmio_phys, hub->mmio_len);
 	release_region(hub->io_base, XSHUB_IO_EXTENT);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static struct platform_driver xshub_driver = {

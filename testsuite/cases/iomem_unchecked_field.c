@@ -10,7 +10,7 @@
  * drvcheck-case: negative iomem-release-mismatch iomem-unrequested-map
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/io.h>
 #include <linux/ioport.h>
 
@@ -41,13 +41,13 @@ static int xkpad_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int xkpad_remove(struct platform_device *pdev)
+static platform_remove_ret_t xkpad_remove(struct platform_device *pdev)
 {
 	struct xkpad *kp = platform_get_drvdata(pdev);
 
 	outb(0, kp->base + XKPAD_CTRL);
 	release_region(kp->base, XKPAD_EXTENT);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static struct platform_driver xkpad_driver = {

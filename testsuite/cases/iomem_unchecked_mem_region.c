@@ -9,7 +9,7 @@
  * drvcheck-case: negative iomem-release-mismatch iomem-unrequested-map
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/ioport.h>
 #include <linux/io.h>
 
@@ -49,13 +49,13 @@ static int xwdt_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int xwdt_remove(struct platform_device *pdev)
+static platform_remove_ret_t xwdt_remove(struct platform_device *pdev)
 {
 	struct xwdt *wdt = platform_get_drvdata(pdev);
 
 	iounmap(wdt->regs);
 	release_mem_region(wdt->phys, wdt->len);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static struct platform_driver xwdt_driver = {

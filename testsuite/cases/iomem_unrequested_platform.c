@@ -8,7 +8,7 @@
  * drvcheck-case: negative iomem-unchecked-request iomem-release-mismatch
  */
 #include <linux/module.h>
-#include <linux/platform_device.h>
+#include "platform_compat.h"
 #include <linux/ioport.h>
 #include <linux/io.h>
 
@@ -41,12 +41,12 @@ static int xrtc_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int xrtc_remove(struct platform_device *pdev)
+static platform_remove_ret_t xrtc_remove(struct platform_device *pdev)
 {
 	struct xrtc *rtc = platform_get_drvdata(pdev);
 
 	iounmap(rtc->regs);
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static struct platform_driver xrtc_driver = {

@@ -68,7 +68,6 @@ static const struct file_operations dspmbox_fops = {
 	.owner	= THIS_MODULE,
 	.open	= dspmbox_open,
 	.poll	= dspmbox_poll,
-	.llseek	= no_llseek,
 };
 
 static int __init dspmbox_init(void)

@@ -9,7 +9,7 @@
  */
 #include <linux/module.h>
 #include <linux/tty.h>
-#include <linux/tty_ldisc.h>
+#include "tty_compat.h"
 #include <linux/poll.h>
 #include <linux/delay.h>
 #include <linux/slab.h>
@@ -43,7 +43,7 @@ static void n_nmea_close(struct tty_struct *tty)
 }
 
 static void n_nmea_receive_buf(struct tty_struct *tty, const unsigned char *cp,
-			       const char *fp, int count)
+			       const tty_flag_t *fp, tty_count_t count)
 {
 	struct n_nmea *nm = tty->disc_data;
 	unsigned long flags;

@@ -94,7 +94,6 @@ static const struct proto_ops xdgsock_ops = {
 	.sendmsg	= sock_no_sendmsg,
 	.recvmsg	= xdgsock_recvmsg,
 	.mmap		= sock_no_mmap,
-	.sendpage	= sock_no_sendpage,
 };
 
 static int xdgsock_create(struct net *net, struct socket *sock, int protocol,

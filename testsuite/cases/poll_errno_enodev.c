@@ -56,7 +56,6 @@ static const struct file_operations daq_fops = {
 	.owner	= THIS_MODULE,
 	.open	= daq_open,
 	.poll	= daq_poll,
-	.llseek	= no_llseek,
 };
 
 static int __init daq_init(void)

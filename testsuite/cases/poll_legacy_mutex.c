@@ -53,7 +53,6 @@ static const struct file_operations fwevq_fops = {
 	.owner	= THIS_MODULE,
 	.open	= fwevq_open,
 	.poll	= fwevq_poll,
-	.llseek	= no_llseek,
 };
 
 static int __init fwevq_init(void)

@@ -55,7 +55,6 @@ static const struct file_operations drvmq_fops = {
 	.owner	= THIS_MODULE,
 	.open	= drvmq_open,
 	.poll	= drvmq_poll,
-	.llseek	= no_llseek,
 };
 
 static int __init drvmq_init(void)

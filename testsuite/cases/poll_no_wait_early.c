@@ -48,7 +48,6 @@ static const struct file_operations pretmo_fops = {
 	.owner	= THIS_MODULE,
 	.open	= pretmo_open,
 	.poll	= pretmo_poll,
-	.llseek	= no_llseek,
 };
 
 static int __init pretmo_init(void)

@@ -88,7 +88,6 @@ static const struct proto_ops xdsock_ops = {
 	.sendmsg	= sock_no_sendmsg,
 	.recvmsg	= xdsock_recvmsg,
 	.mmap		= sock_no_mmap,
-	.sendpage	= sock_no_sendpage,
 };
 
 static int xdsock_create(struct net *net, struct socket *sock, int protocol,

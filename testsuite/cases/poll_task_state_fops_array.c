@@ -46,12 +46,10 @@ static const struct file_operations dpmb_fops[] = {
 	{
 		.owner	= THIS_MODULE,
 		.poll	= dpmb_rx_poll,
-		.llseek	= no_llseek,
 	},
 	{
 		.owner	= THIS_MODULE,
 		.poll	= dpmb_tx_poll,
-		.llseek	= no_llseek,
 	},
 };
 
@@ -68,7 +66,6 @@ static int dpmb_open(struct inode *inode, struct file *file)
 static const struct file_operations dpmb_open_fops = {
 	.owner	= THIS_MODULE,
 	.open	= dpmb_open,
-	.llseek	= no_llseek,
 };
 
 static int __init dpmb_init(void)

@@ -49,7 +49,6 @@ static const struct file_operations adcconv_fops = {
 	.owner	= THIS_MODULE,
 	.open	= adcconv_open,
 	.poll	= adcconv_poll,
-	.llseek	= no_llseek,
 };
 
 static int __init adcconv_init(void)

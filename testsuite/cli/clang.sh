@@ -241,7 +241,7 @@ if [ -f "$REAL_PLUGIN" ]; then
 	fi
 	# the negatives: the sizes the other file used
 	mkdir -p "$T/neg"
-	cp -r "$XTU" "$IOX" "$T/neg/"
+	cp -r "$XTU" "$IOX" "$CASES"/*_compat.h "$T/neg/"
 	sed -i '/expect[^:]*: dma-unmap-size/s/FOOETH_MAX_FRAME/FOOETH_RX_BUF_LEN/' \
 		"$T/neg/dma_unmap_size_xtu/fooeth_rx.c"
 	sed -i '/expect[^:]*: iomem-release-mismatch/s/XADC_REGS_SIZE_REV1/XADC_REGS_SIZE/' \

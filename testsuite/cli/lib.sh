@@ -36,9 +36,11 @@ KDIR=${KDIR:-/lib/modules/$(uname -r)/build}
 # kbuild_compdb SRC DIR: builds SRC as module case.ko in DIR against the
 # headers and writes DIR/compile_commands.json from the command Kbuild
 # saved (.case.o.cmd), so bear is not needed.  Fails without headers.
+# The cases' compat headers (kernel-version shims) go with SRC.
 kbuild_compdb() {
 	mkdir -p "$2"
 	cp "$1" "$2/case.c"
+	cp "$(dirname "$1")"/*_compat.h "$2/" 2>/dev/null
 	echo "obj-m += case.o" > "$2/Kbuild"
 	[ -f "$KDIR/Makefile" ] && make -s -C "$KDIR" M="$2" modules >/dev/null 2>&1 || return
 	cmd=$(sed -n 's/^cmd_[^ ]* := *//p' "$2/.case.o.cmd" | sed 's/\\/\\\\/g; s/"/\\"/g')

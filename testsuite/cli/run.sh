@@ -143,7 +143,7 @@ expect 2 "confirm: one argument" -- "$DRVCHECK" confirm "$T/findings.json"
 # Baselines: accepted findings stop failing; fingerprints survive line shifts.
 expect 1 "write a baseline" -- "$DRVCHECK" scan --write-baseline "$T/base" "$BUGGY"
 expect 0 "baselined findings pass" -- "$DRVCHECK" scan --baseline "$T/base" "$BUGGY"
-mkdir "$T/shift"; cp "$BUGGY" "$T/shift/x.c"
+mkdir "$T/shift"; cp "$BUGGY" "$T/shift/x.c"; cp "$CASES"/*_compat.h "$T/shift/"
 "$DRVCHECK" scan -q --write-baseline "$T/base2" "$T/shift/x.c" >/dev/null
 { printf '/* three new lines\n * move every finding\n */\n'; cat "$BUGGY"; } > "$T/shift/x.c"
 expect 0 "baseline survives a line shift" -- "$DRVCHECK" scan --baseline "$T/base2" "$T/shift/x.c"

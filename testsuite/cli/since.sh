@@ -24,6 +24,7 @@ g() { git -C "$R" -c user.name=t -c user.email=t@t "$@"; }
 # commit 1: the case, whose one finding (dma-unmap-size in
 # mbox_send_config) is already there
 cp "$CASES/dma_unmap_size_local.c" "$R/drivers/mbox/mbox.c"
+cp "$CASES"/*_compat.h "$R/drivers/mbox/"	# the case's kernel-version shims
 echo 'obj-m += mbox.o' > "$R/drivers/mbox/Makefile"
 g add -A && g commit -qm "mbox driver"
 
@@ -71,6 +72,7 @@ expect 0 "--no-cache: the same finding" -- cmp "$T/nocache.json" "$T/new.json"
 # commit 3: the first commit of a file, in a new directory
 mkdir "$R/drivers/ring"
 cp "$CASES/dma_unmap_size_ring.c" "$R/drivers/ring/ring.c"
+cp "$CASES"/*_compat.h "$R/drivers/ring/"
 g add -A && g commit -qm "ring driver"
 expect 1 "a new file's findings are new" -- $SCAN --since HEAD~1 --format json "$R"
 grep_in out '"file":"drivers/ring/ring.c"' "the new file is scanned"

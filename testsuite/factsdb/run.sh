@@ -37,10 +37,11 @@ count() {
 }
 
 # module NAME: a copy of the cross-TU case and one single-file case (whose
-# finding the per-file run prints itself) as one M= directory.
+# finding the per-file run prints itself) as one M= directory, with the
+# cases' compat headers (the kernel-version shims they include).
 module() {
 	mkdir -p "$T/$1"
-	cp "$CASES/Kbuild" "$CASES/dma_unmap_size_ring.c" "$T/$1/"
+	cp "$CASES/Kbuild" "$CASES/dma_unmap_size_ring.c" "$CASES"/*_compat.h "$T/$1/"
 	cp -r "$CASES/$XTU" "$T/$1/"
 }
 
@@ -107,7 +108,7 @@ count "$T/report" "drvcheck-" 0 "negative: no finding"
 # Regions too: probe's request in one file, the release in another.
 IOX=iomem_release_size_xtu
 mkdir -p "$T/io"
-cp "$CASES/Kbuild" "$T/io/"
+cp "$CASES/Kbuild" "$CASES"/*_compat.h "$T/io/"
 cp -r "$CASES/$IOX" "$T/io/"
 build io "$T/io.db"
 check 0 "regions: the module builds" "$T/io.log"

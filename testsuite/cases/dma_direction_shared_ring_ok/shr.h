@@ -26,4 +26,9 @@ struct shr {
 	unsigned int rx_cons, tx_prod, tx_cons;
 };
 
+int shr_alloc_rx(struct shr *priv, unsigned int i);
+struct sk_buff *shr_rx(struct shr *priv);
+netdev_tx_t shr_start_xmit(struct shr *priv, struct sk_buff *skb);
+void shr_tx_complete(struct shr *priv);
+
 #endif

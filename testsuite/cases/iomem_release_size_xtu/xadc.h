@@ -8,7 +8,7 @@
 #define XADC_H
 
 #include <linux/io.h>
-#include <linux/platform_device.h>
+#include "../platform_compat.h"
 #include <linux/sizes.h>
 
 #define XADC_DRV_NAME		"xadc"

@@ -33,10 +33,10 @@ static int xadc_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int xadc_remove(struct platform_device *pdev)
+static platform_remove_ret_t xadc_remove(struct platform_device *pdev)
 {
 	xadc_hw_teardown(platform_get_drvdata(pdev));
-	return 0;
+	return PLATFORM_REMOVE_OK;
 }
 
 static struct platform_driver xadc_driver = {
