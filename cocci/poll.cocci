@@ -383,7 +383,7 @@ coccinelle.psleep.append((p[0].current_element, "task_state") + _loc(p[0]))
 @fmight depends on poll_sleep_legacy && (poll_ops || ptfn || ptfn2)@
 position p;
 // BEGIN generated poll-might-sleep: gen-cocci-tables from checkers/model, do not edit
-identifier fn_1 = {mutex_lock, mutex_lock_interruptible, mutex_lock_killable, down_read, down_write, down_read_interruptible, down_read_killable, copy_from_user, copy_to_user, get_user, put_user, might_sleep, cond_resched, flush_work, flush_workqueue, cancel_work_sync, synchronize_rcu, vmalloc, vzalloc, vmalloc_user, vmalloc_node, vzalloc_node, vmalloc_32, vmalloc_32_user, vmalloc_array, vcalloc, __vmalloc, __vmalloc_node, kvmalloc, kvzalloc, kvmalloc_node, kvzalloc_node, kvcalloc, kvmalloc_array};
+identifier fn_1 = {mutex_lock, mutex_lock_interruptible, mutex_lock_killable, down_read, down_write, down_read_interruptible, down_read_killable, copy_from_user, copy_to_user, get_user, put_user, might_sleep, cond_resched, flush_work, flush_workqueue, cancel_work_sync, synchronize_rcu, vmalloc, vzalloc, vmalloc_user, vmalloc_node, vzalloc_node, vmalloc_32, vmalloc_32_user, vmalloc_array, vcalloc, __vmalloc, __vmalloc_node, kvmalloc, kvzalloc, kvmalloc_node, kvzalloc_node, kvcalloc, kvmalloc_array, vmalloc_noprof, vzalloc_noprof, vmalloc_user_noprof, vmalloc_node_noprof, vzalloc_node_noprof, vmalloc_32_noprof, vmalloc_32_user_noprof, vmalloc_array_noprof, vcalloc_noprof, __vmalloc_noprof, __vmalloc_node_noprof, __kvmalloc_node_noprof, kvmalloc_array_node_noprof};
 // END generated poll-might-sleep
 @@
 fn_1@p(...)
