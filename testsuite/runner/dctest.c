@@ -229,11 +229,22 @@ static bool run_case(struct tc *tc, const struct engine_ops *eng, int jobs,
 	return ok;
 }
 
-/* Whether engine k claims check i and ran (--engine picks one). */
+/* Whether --engine's comma-separated list (NULL: every engine) has name. */
+static bool picked(const char *only_engine, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = only_engine; p; p = strchr(p, ','), p = p ? p + 1 : p)
+		if (strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return true;
+	return !only_engine;
+}
+
+/* Whether engine k claims check i and ran (--engine picks some). */
 static bool counted(size_t i, size_t k, const char *only_engine)
 {
 	return claims(&check_table[i], engines[k]->id) &&
-	       (!only_engine || strcmp(only_engine, engines[k]->name) == 0);
+	       picked(only_engine, engines[k]->name);
 }
 
 static void print_matrix(FILE *out, const char *only_engine)
@@ -381,7 +392,7 @@ static void run_one(const char *path, const char *only_engine, bool verbose,
 	for (size_t k = 0; engines[k]; k++) {
 		const char *why;
 
-		if (only_engine && strcmp(only_engine, engines[k]->name))
+		if (!picked(only_engine, engines[k]->name))
 			continue;
 		if (!about_claimed(&tc, engines[k]->id))
 			continue;
@@ -512,7 +523,7 @@ static void run_all(const struct strlist *paths, const char *only_engine,
 
 static void usage(void)
 {
-	fputs("usage: dctest [--cases DIR] [--matrix FILE] [--engine NAME] "
+	fputs("usage: dctest [--cases DIR] [--matrix FILE] [--engine NAME[,NAME...]] "
 	      "[-j N] [-v] [CASE...]\n", stderr);
 	exit(2);
 }
