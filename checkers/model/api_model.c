@@ -300,6 +300,79 @@ const struct api_fn api_model[] = {
 };
 const size_t api_model_count = sizeof(api_model) / sizeof(api_model[0]);
 
+/*
+ * Kernel functions the runtime hooks that the engines do not model: driver
+ * API without a role of its own (dma_pool_create) and kernel internals.
+ * Apart from api_model so that no engine reads them as driver calls.
+ */
+const struct api_fn kernel_model[] = {
+	/* dma_pool_create(name, dev, size, align, boundary), dma_pool_destroy(pool) */
+	DMA("dma_pool_create",	ROLE_DMA_POOL_CREATE, KIND_POOL, 0,	ARGS(1, _, 2, _, _, _, _, _, _)),
+	DMA("dma_pool_destroy",	ROLE_DMA_POOL_DESTROY, KIND_POOL, 0,	ARGS(0, _, _, _, _, _, _, _, _)),
+	/* /dev/mem asks devmem_is_allowed(pagenr) (start: a page number);
+	 * PCI sysfs mmap asks iomem_is_exclusive(addr) */
+	IOMEM("devmem_is_allowed",	ROLE_USER_MAP, SPACE_MEM, 0,	ARGS(_, _, _, _, _, _, _, 0, _)),
+	IOMEM("iomem_is_exclusive",	ROLE_USER_MAP, SPACE_MEM, 0,	ARGS(_, _, _, _, _, _, _, 0, _)),
+	/* the poll_table queue procs of poll()/select() and of epoll */
+	POLL("__pollwait",		ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 2)),
+	POLL("ep_ptable_queue_proc",	ROLE_POLL_WAIT, ARGS(_, _, _, _, _, _, _, _, 2)),
+	POLL("do_sys_poll",		ROLE_POLL_SYSCALL, NOARGS),
+	POLL("do_select",		ROLE_POLL_SYSCALL, NOARGS),
+	/* pollwake(wait, mode, sync, key): buf is the wait_queue_entry */
+	POLL("pollwake",		ROLE_POLL_WAKE, ARGS(_, _, _, _, _, 0, _, _, _)),
+};
+const size_t kernel_model_count = sizeof(kernel_model) / sizeof(kernel_model[0]);
+
+#define HOOK(sym, kd, fl, nd) \
+	{ .symbol = sym, .kind = kd, .flags = fl, .needs = nd }
+#define SPLIT RT_HOOK_SYNC_SPLIT
+
+/*
+ * What drvcheck_rt.ko hooks (6.1 and 6.12).  As dma-debug: a page mapping
+ * is a "single" one, an sg_table's is a scatterlist's.
+ */
+const struct rt_hook_fn rt_hook_model[] = {
+	HOOK("dma_map_page_attrs",	KIND_SINGLE, 0, "dma_unmap_page_attrs"),
+	HOOK("dma_unmap_page_attrs",	KIND_SINGLE, 0, NULL),
+	HOOK("dma_map_sg_attrs",	KIND_SG, 0, "dma_unmap_sg_attrs"),
+	HOOK("dma_map_sgtable",		KIND_SG, 0, "dma_unmap_sg_attrs"),
+	HOOK("dma_unmap_sg_attrs",	KIND_SG, 0, NULL),
+	HOOK("dma_alloc_attrs",		KIND_COHERENT, 0, "dma_free_attrs"),
+	HOOK("dma_free_attrs",		KIND_COHERENT, 0, NULL),
+	HOOK("dma_sync_single_for_cpu",	KIND_SINGLE, SPLIT, NULL),
+	HOOK("dma_sync_single_for_device", KIND_SINGLE, SPLIT, NULL),
+	HOOK("dma_sync_sg_for_cpu",	KIND_SG, SPLIT, NULL),
+	HOOK("dma_sync_sg_for_device",	KIND_SG, SPLIT, NULL),
+	HOOK("dma_map_resource",	KIND_RESOURCE, 0, "dma_unmap_resource"),
+	HOOK("dma_unmap_resource",	KIND_RESOURCE, 0, NULL),
+	HOOK("dma_pool_create",		KIND_NONE, 0, "dma_pool_destroy"),
+	HOOK("dma_pool_destroy",	KIND_NONE, 0, NULL),
+	HOOK("dma_pool_alloc",		KIND_POOL, 0, "dma_pool_free"),
+	HOOK("dma_pool_free",		KIND_POOL, 0, NULL),
+	HOOK("__request_region",	KIND_NONE, 0, "__release_region"),
+	HOOK("__release_region",	KIND_NONE, 0, NULL),
+	HOOK("devmem_is_allowed",	KIND_NONE, 0, NULL),
+	HOOK("iomem_is_exclusive",	KIND_NONE, 0, NULL),
+	HOOK("__pollwait",		KIND_NONE, 0, NULL),
+	HOOK("ep_ptable_queue_proc",	KIND_NONE, 0, NULL),
+	HOOK("do_sys_poll",		KIND_NONE, 0, NULL),
+	HOOK("do_select",		KIND_NONE, 0, NULL),
+	HOOK("pollwake",		KIND_NONE, 0, NULL),
+};
+const size_t rt_hook_model_count = sizeof(rt_hook_model) / sizeof(rt_hook_model[0]);
+
+/* "page" is a type of older dma-debugs (before 5.x); the runtime keeps it. */
+const struct dma_debug_type dma_debug_types[] = {
+	{ KIND_SINGLE,		"single" },
+	{ KIND_PAGE,		"page" },
+	{ KIND_SG,		"scather-gather" },	/* sic, as dma-debug */
+	{ KIND_COHERENT,	"coherent" },
+	{ KIND_RESOURCE,	"resource" },
+	{ KIND_POOL,		"pool" },
+};
+const size_t dma_debug_type_count =
+	sizeof(dma_debug_types) / sizeof(dma_debug_types[0]);
+
 const struct poll_ops poll_ops_model[] = {
 	{ "file_operations",		"poll",		1 },
 	{ "proc_ops",			"proc_poll",	1 },
@@ -358,6 +431,16 @@ const struct api_fn *api_lookup(const char *name)
 	return NULL;
 }
 
+const struct api_fn *api_lookup_any(const char *name)
+{
+	const struct api_fn *f = api_lookup(name);
+
+	for (size_t i = 0; !f && i < kernel_model_count; i++)
+		if (strcmp(kernel_model[i].name, name) == 0)
+			f = &kernel_model[i];
+	return f;
+}
+
 const char *api_family_name(enum api_family family)
 {
 	static const char *const names[] = {
@@ -384,6 +467,11 @@ const char *api_role_name(enum api_role role)
 		[ROLE_TASK_STATE] = "task_state",
 		[ROLE_MIGHT_SLEEP] = "might_sleep",
 		[ROLE_VMALLOC] = "vmalloc",
+		[ROLE_DMA_POOL_CREATE] = "pool_create",
+		[ROLE_DMA_POOL_DESTROY] = "pool_destroy",
+		[ROLE_USER_MAP] = "user_map",
+		[ROLE_POLL_SYSCALL] = "poll_syscall",
+		[ROLE_POLL_WAKE] = "poll_wake",
 	};
 	return names[role];
 }

@@ -44,6 +44,12 @@ enum api_role {
 	ROLE_MIGHT_SLEEP,	/* may sleep, but is not a wait (a lock, a fault) */
 	ROLE_VMALLOC,		/* returns (or may return) vmalloc-area memory;
 				 * these allocators may sleep too */
+	/* kernel_model only: functions the runtime hooks, no engine reads */
+	ROLE_DMA_POOL_CREATE,
+	ROLE_DMA_POOL_DESTROY,
+	ROLE_USER_MAP,		/* decides a user mapping of physical memory */
+	ROLE_POLL_SYSCALL,	/* poll() and select() themselves */
+	ROLE_POLL_WAKE,		/* a wake-up of a poll()/select() waiter */
 };
 
 /* What kind of DMA memory a call makes or expects. */
@@ -128,6 +134,43 @@ extern const struct api_fn api_model[];
 extern const size_t api_model_count;
 extern const struct poll_ops poll_ops_model[];
 extern const size_t poll_ops_model_count;
+
+/*
+ * The kernel functions drvcheck_rt.ko hooks.  Each names a row of
+ * api_model or kernel_model, which gives its family, role and arguments;
+ * runtime/core/rt_model_gen.h is generated from these (gen-rt-tables).
+ */
+enum rt_hook_flags {
+	/* 6.10 made it an inline test in front of __<symbol>, which is what
+	 * is hooked when the kernel has CONFIG_DMA_NEED_SYNC */
+	RT_HOOK_SYNC_SPLIT = 1 << 0,
+};
+
+struct rt_hook_fn {
+	const char *symbol;	/* its api_model or kernel_model row */
+	enum dma_kind kind;	/* the dma_debug_types kind its mappings get */
+	unsigned int flags;	/* enum rt_hook_flags */
+	const char *needs;	/* a map's release: no map is hooked without it */
+};
+
+/*
+ * dma-debug's entry types (kernel/dma/debug.c, type2name), as the runtime
+ * records mappings: enum rt_dma_kind in this order, with these names.
+ */
+struct dma_debug_type {
+	enum dma_kind kind;
+	const char *name;
+};
+
+extern const struct api_fn kernel_model[];
+extern const size_t kernel_model_count;
+extern const struct rt_hook_fn rt_hook_model[];
+extern const size_t rt_hook_model_count;
+extern const struct dma_debug_type dma_debug_types[];
+extern const size_t dma_debug_type_count;
+
+/* The row of api_model, else of kernel_model, named name; NULL if none. */
+const struct api_fn *api_lookup_any(const char *name);
 
 extern const struct dma_dir_name dma_dir_names[];
 extern const size_t dma_dir_name_count;

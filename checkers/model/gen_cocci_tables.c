@@ -23,6 +23,7 @@
 
 #include "core/util.h"
 #include "model/api_model.h"
+#include "model/gen_file.h"
 
 /* SmPL: "identifier fn_1 = {...};" of the functions in. */
 static void gen_set(struct strbuf *out, bool (*in)(const struct api_fn *))
@@ -219,28 +220,15 @@ static char *regenerate(const char *path, const char *text, unsigned *count)
 	return out.buf ? out.buf : xstrdup("");
 }
 
-/* The first line where a and b differ, for the message. */
-static unsigned first_diff_line(const char *a, const char *b)
-{
-	unsigned line = 1;
-
-	for (; *a && *a == *b; a++, b++)
-		line += *a == '\n';
-	return line;
-}
-
 int main(int argc, char **argv)
 {
-	bool write;
+	int write = gen_mode(argc, argv, "gen-cocci-tables", "COCCI_DIR");
 	unsigned tables_seen = 0, stale = 0;
 	struct dirent *de;
 	DIR *dir;
 
-	if (argc != 3 || (strcmp(argv[1], "--check") && strcmp(argv[1], "--write"))) {
-		fprintf(stderr, "usage: gen-cocci-tables --check|--write COCCI_DIR\n");
+	if (write < 0)
 		return 2;
-	}
-	write = !strcmp(argv[1], "--write");
 	dir = opendir(argv[2]);
 	if (!dir) {
 		perror(argv[2]);
@@ -249,6 +237,7 @@ int main(int argc, char **argv)
 	while ((de = readdir(dir))) {
 		size_t n = strlen(de->d_name);
 		char *path, *text, *fresh;
+		int rc;
 
 		if (n < 7 || strcmp(de->d_name + n - 6, ".cocci"))
 			continue;
@@ -259,22 +248,11 @@ int main(int argc, char **argv)
 			closedir(dir);
 			return 2;
 		}
-		if (strcmp(text, fresh)) {
-			stale++;
-			if (write) {
-				FILE *f = fopen(path, "w");
-
-				if (!f || fputs(fresh, f) == EOF || fclose(f)) {
-					perror(path);
-					return 2;
-				}
-				printf("gen-cocci-tables: rewrote %s\n", path);
-			} else {
-				fprintf(stderr, "gen-cocci-tables: %s:%u: the tables differ "
-					"from checkers/model (cmake --build build --target "
-					"regen-cocci)\n", path, first_diff_line(text, fresh));
-			}
-		}
+		rc = gen_update("gen-cocci-tables", "regen-cocci", path, text,
+				fresh, write);
+		if (rc == 2)
+			return 2;
+		stale += strcmp(text, fresh) != 0;
 		free(path);
 		free(text);
 		free(fresh);
