@@ -114,11 +114,12 @@ static bool gen_hook(struct strbuf *out, const struct rt_hook_fn *h)
 	    (f->role == ROLE_DMA_UNMAP || f->role == ROLE_DMA_FREE))
 		sb_puts(&mid, ".release = true, ");
 	if (h->needs)
-		sb_printf(&mid, ".needs = \"%s\", ", h->needs);
-	sb_printf(out, "/* %s: %s %s */\n#define RT_HOOK_%s \\\n\t.symbol = %s\"%s\", \\\n",
+		sb_printf(&mid, ".needs = RT_SYM_%s, ", h->needs);
+	sb_printf(out, "/* %s: %s %s */\n#define RT_SYM_%s %s\"%s\"\n"
+		  "#define RT_HOOK_%s \\\n\t.symbol = RT_SYM_%s, \\\n",
 		  h->symbol, api_family_name(f->family), api_role_name(f->role),
 		  h->symbol, h->flags & RT_HOOK_SYNC_SPLIT ? "RT_SYNC_PREFIX " : "",
-		  h->symbol);
+		  h->symbol, h->symbol, h->symbol);
 	if (mid.len)
 		sb_printf(out, "\t%s\\\n", mid.buf);
 	sb_free(&mid);

@@ -5,22 +5,9 @@
 
 #include "dma_table.h"
 
-/* dma-debug's names, typo included, so messages read the same. */
-const char *const rt_dma_kind_names[RT_DMA_KIND_NR] = {
-	[RT_DMA_SINGLE] = "single",
-	[RT_DMA_PAGE] = "page",
-	[RT_DMA_SG] = "scather-gather",
-	[RT_DMA_COHERENT] = "coherent",
-	[RT_DMA_RESOURCE] = "resource",
-	[RT_DMA_POOL] = "pool",
-};
-
-const char *const rt_dma_dir_names[4] = {
-	[RT_DMA_BIDIRECTIONAL] = "DMA_BIDIRECTIONAL",
-	[RT_DMA_TO_DEVICE] = "DMA_TO_DEVICE",
-	[RT_DMA_FROM_DEVICE] = "DMA_FROM_DEVICE",
-	[RT_DMA_NONE] = "DMA_NONE",
-};
+/* dma-debug's names (the model's dma_debug_types): messages read the same. */
+const char *const rt_dma_kind_names[RT_DMA_KIND_NR] = RT_DMA_KIND_NAMES;
+const char *const rt_dma_dir_names[RT_DMA_DIR_NR] = RT_DMA_DIR_NAMES;
 
 static unsigned int nstripes(const struct rt_dma_table *t)
 {

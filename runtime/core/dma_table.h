@@ -28,31 +28,14 @@
 
 #include "env.h"
 #include "report.h"
-
-enum rt_dma_kind {
-	RT_DMA_SINGLE,
-	RT_DMA_PAGE,
-	RT_DMA_SG,
-	RT_DMA_COHERENT,
-	RT_DMA_RESOURCE,
-	RT_DMA_POOL,
-	RT_DMA_KIND_NR
-};
-
-/* The kernel's enum dma_data_direction values. */
-enum rt_dma_dir {
-	RT_DMA_BIDIRECTIONAL = 0,
-	RT_DMA_TO_DEVICE = 1,
-	RT_DMA_FROM_DEVICE = 2,
-	RT_DMA_NONE = 3,
-};
+#include "rt_model_gen.h"	/* enum rt_dma_kind, enum rt_dma_dir */
 
 extern const char *const rt_dma_kind_names[RT_DMA_KIND_NR];
-extern const char *const rt_dma_dir_names[4];
+extern const char *const rt_dma_dir_names[RT_DMA_DIR_NR];
 
 static inline const char *rt_dma_dir_name(unsigned int dir)
 {
-	return dir < 4 ? rt_dma_dir_names[dir] : "DMA_INVALID";
+	return dir < RT_DMA_DIR_NR ? rt_dma_dir_names[dir] : "DMA_INVALID";
 }
 
 /*

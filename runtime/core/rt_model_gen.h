@@ -61,175 +61,201 @@ struct rt_hook_args {
 #endif
 
 /* dma_map_page_attrs: dma map */
+#define RT_SYM_dma_map_page_attrs "dma_map_page_attrs"
 #define RT_HOOK_dma_map_page_attrs \
-	.symbol = "dma_map_page_attrs", \
-	.kind = RT_DMA_SINGLE, .needs = "dma_unmap_page_attrs", \
+	.symbol = RT_SYM_dma_map_page_attrs, \
+	.kind = RT_DMA_SINGLE, .needs = RT_SYM_dma_unmap_page_attrs, \
 	.args = { .dev = 0, .handle = -2, .size = 3, .dir = 4, \
 		.nents = -1, .buf = 1, .offset = 2, .start = -1, .table = -1 }
 
 /* dma_unmap_page_attrs: dma unmap */
+#define RT_SYM_dma_unmap_page_attrs "dma_unmap_page_attrs"
 #define RT_HOOK_dma_unmap_page_attrs \
-	.symbol = "dma_unmap_page_attrs", \
+	.symbol = RT_SYM_dma_unmap_page_attrs, \
 	.kind = RT_DMA_SINGLE, .release = true, \
 	.args = { .dev = 0, .handle = 1, .size = 2, .dir = 3, \
 		.nents = -1, .buf = -1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_map_sg_attrs: dma map */
+#define RT_SYM_dma_map_sg_attrs "dma_map_sg_attrs"
 #define RT_HOOK_dma_map_sg_attrs \
-	.symbol = "dma_map_sg_attrs", \
-	.kind = RT_DMA_SG, .needs = "dma_unmap_sg_attrs", \
+	.symbol = RT_SYM_dma_map_sg_attrs, \
+	.kind = RT_DMA_SG, .needs = RT_SYM_dma_unmap_sg_attrs, \
 	.args = { .dev = 0, .handle = -1, .size = -1, .dir = 3, \
 		.nents = 2, .buf = 1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_map_sgtable: dma map */
+#define RT_SYM_dma_map_sgtable "dma_map_sgtable"
 #define RT_HOOK_dma_map_sgtable \
-	.symbol = "dma_map_sgtable", \
-	.kind = RT_DMA_SG, .needs = "dma_unmap_sg_attrs", \
+	.symbol = RT_SYM_dma_map_sgtable, \
+	.kind = RT_DMA_SG, .needs = RT_SYM_dma_unmap_sg_attrs, \
 	.args = { .dev = 0, .handle = -1, .size = -1, .dir = 2, \
 		.nents = -1, .buf = 1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_unmap_sg_attrs: dma unmap */
+#define RT_SYM_dma_unmap_sg_attrs "dma_unmap_sg_attrs"
 #define RT_HOOK_dma_unmap_sg_attrs \
-	.symbol = "dma_unmap_sg_attrs", \
+	.symbol = RT_SYM_dma_unmap_sg_attrs, \
 	.kind = RT_DMA_SG, .release = true, \
 	.args = { .dev = 0, .handle = -1, .size = -1, .dir = 3, \
 		.nents = 2, .buf = 1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_alloc_attrs: dma alloc */
+#define RT_SYM_dma_alloc_attrs "dma_alloc_attrs"
 #define RT_HOOK_dma_alloc_attrs \
-	.symbol = "dma_alloc_attrs", \
-	.kind = RT_DMA_COHERENT, .needs = "dma_free_attrs", \
+	.symbol = RT_SYM_dma_alloc_attrs, \
+	.kind = RT_DMA_COHERENT, .needs = RT_SYM_dma_free_attrs, \
 	.args = { .dev = 0, .handle = 2, .size = 1, .dir = -1, \
 		.nents = -1, .buf = -2, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_free_attrs: dma free */
+#define RT_SYM_dma_free_attrs "dma_free_attrs"
 #define RT_HOOK_dma_free_attrs \
-	.symbol = "dma_free_attrs", \
+	.symbol = RT_SYM_dma_free_attrs, \
 	.kind = RT_DMA_COHERENT, .release = true, \
 	.args = { .dev = 0, .handle = 3, .size = 1, .dir = -1, \
 		.nents = -1, .buf = 2, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_sync_single_for_cpu: dma sync */
+#define RT_SYM_dma_sync_single_for_cpu RT_SYNC_PREFIX "dma_sync_single_for_cpu"
 #define RT_HOOK_dma_sync_single_for_cpu \
-	.symbol = RT_SYNC_PREFIX "dma_sync_single_for_cpu", \
+	.symbol = RT_SYM_dma_sync_single_for_cpu, \
 	.kind = RT_DMA_SINGLE, \
 	.args = { .dev = 0, .handle = 1, .size = 2, .dir = 3, \
 		.nents = -1, .buf = -1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_sync_single_for_device: dma sync */
+#define RT_SYM_dma_sync_single_for_device RT_SYNC_PREFIX "dma_sync_single_for_device"
 #define RT_HOOK_dma_sync_single_for_device \
-	.symbol = RT_SYNC_PREFIX "dma_sync_single_for_device", \
+	.symbol = RT_SYM_dma_sync_single_for_device, \
 	.kind = RT_DMA_SINGLE, \
 	.args = { .dev = 0, .handle = 1, .size = 2, .dir = 3, \
 		.nents = -1, .buf = -1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_sync_sg_for_cpu: dma sync */
+#define RT_SYM_dma_sync_sg_for_cpu RT_SYNC_PREFIX "dma_sync_sg_for_cpu"
 #define RT_HOOK_dma_sync_sg_for_cpu \
-	.symbol = RT_SYNC_PREFIX "dma_sync_sg_for_cpu", \
+	.symbol = RT_SYM_dma_sync_sg_for_cpu, \
 	.kind = RT_DMA_SG, \
 	.args = { .dev = 0, .handle = -1, .size = -1, .dir = 3, \
 		.nents = 2, .buf = 1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_sync_sg_for_device: dma sync */
+#define RT_SYM_dma_sync_sg_for_device RT_SYNC_PREFIX "dma_sync_sg_for_device"
 #define RT_HOOK_dma_sync_sg_for_device \
-	.symbol = RT_SYNC_PREFIX "dma_sync_sg_for_device", \
+	.symbol = RT_SYM_dma_sync_sg_for_device, \
 	.kind = RT_DMA_SG, \
 	.args = { .dev = 0, .handle = -1, .size = -1, .dir = 3, \
 		.nents = 2, .buf = 1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_map_resource: dma map */
+#define RT_SYM_dma_map_resource "dma_map_resource"
 #define RT_HOOK_dma_map_resource \
-	.symbol = "dma_map_resource", \
-	.kind = RT_DMA_RESOURCE, .needs = "dma_unmap_resource", \
+	.symbol = RT_SYM_dma_map_resource, \
+	.kind = RT_DMA_RESOURCE, .needs = RT_SYM_dma_unmap_resource, \
 	.args = { .dev = 0, .handle = -2, .size = 2, .dir = 3, \
 		.nents = -1, .buf = 1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_unmap_resource: dma unmap */
+#define RT_SYM_dma_unmap_resource "dma_unmap_resource"
 #define RT_HOOK_dma_unmap_resource \
-	.symbol = "dma_unmap_resource", \
+	.symbol = RT_SYM_dma_unmap_resource, \
 	.kind = RT_DMA_RESOURCE, .release = true, \
 	.args = { .dev = 0, .handle = 1, .size = 2, .dir = 3, \
 		.nents = -1, .buf = -1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_pool_create: dma pool_create */
+#define RT_SYM_dma_pool_create "dma_pool_create"
 #define RT_HOOK_dma_pool_create \
-	.symbol = "dma_pool_create", \
-	.needs = "dma_pool_destroy", \
+	.symbol = RT_SYM_dma_pool_create, \
+	.needs = RT_SYM_dma_pool_destroy, \
 	.args = { .dev = 1, .handle = -1, .size = 2, .dir = -1, \
 		.nents = -1, .buf = -1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_pool_destroy: dma pool_destroy */
+#define RT_SYM_dma_pool_destroy "dma_pool_destroy"
 #define RT_HOOK_dma_pool_destroy \
-	.symbol = "dma_pool_destroy", \
+	.symbol = RT_SYM_dma_pool_destroy, \
 	.args = { .dev = 0, .handle = -1, .size = -1, .dir = -1, \
 		.nents = -1, .buf = -1, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_pool_alloc: dma alloc */
+#define RT_SYM_dma_pool_alloc "dma_pool_alloc"
 #define RT_HOOK_dma_pool_alloc \
-	.symbol = "dma_pool_alloc", \
-	.kind = RT_DMA_POOL, .needs = "dma_pool_free", \
+	.symbol = RT_SYM_dma_pool_alloc, \
+	.kind = RT_DMA_POOL, .needs = RT_SYM_dma_pool_free, \
 	.args = { .dev = 0, .handle = 2, .size = -1, .dir = -1, \
 		.nents = -1, .buf = -2, .offset = -1, .start = -1, .table = -1 }
 
 /* dma_pool_free: dma free */
+#define RT_SYM_dma_pool_free "dma_pool_free"
 #define RT_HOOK_dma_pool_free \
-	.symbol = "dma_pool_free", \
+	.symbol = RT_SYM_dma_pool_free, \
 	.kind = RT_DMA_POOL, .release = true, \
 	.args = { .dev = 0, .handle = 2, .size = -1, .dir = -1, \
 		.nents = -1, .buf = 1, .offset = -1, .start = -1, .table = -1 }
 
 /* __request_region: iomem region_request */
+#define RT_SYM___request_region "__request_region"
 #define RT_HOOK___request_region \
-	.symbol = "__request_region", \
-	.needs = "__release_region", \
+	.symbol = RT_SYM___request_region, \
+	.needs = RT_SYM___release_region, \
 	.args = { .dev = -1, .handle = -1, .size = 2, .dir = -1, \
 		.nents = -1, .buf = 0, .offset = -1, .start = 1, .table = -1 }
 
 /* __release_region: iomem region_release */
+#define RT_SYM___release_region "__release_region"
 #define RT_HOOK___release_region \
-	.symbol = "__release_region", \
+	.symbol = RT_SYM___release_region, \
 	.args = { .dev = -1, .handle = -1, .size = 2, .dir = -1, \
 		.nents = -1, .buf = 0, .offset = -1, .start = 1, .table = -1 }
 
 /* devmem_is_allowed: iomem user_map */
+#define RT_SYM_devmem_is_allowed "devmem_is_allowed"
 #define RT_HOOK_devmem_is_allowed \
-	.symbol = "devmem_is_allowed", \
+	.symbol = RT_SYM_devmem_is_allowed, \
 	.args = { .dev = -1, .handle = -1, .size = -1, .dir = -1, \
 		.nents = -1, .buf = -1, .offset = -1, .start = 0, .table = -1 }
 
 /* iomem_is_exclusive: iomem user_map */
+#define RT_SYM_iomem_is_exclusive "iomem_is_exclusive"
 #define RT_HOOK_iomem_is_exclusive \
-	.symbol = "iomem_is_exclusive", \
+	.symbol = RT_SYM_iomem_is_exclusive, \
 	.args = { .dev = -1, .handle = -1, .size = -1, .dir = -1, \
 		.nents = -1, .buf = -1, .offset = -1, .start = 0, .table = -1 }
 
 /* __pollwait: poll poll_wait */
+#define RT_SYM___pollwait "__pollwait"
 #define RT_HOOK___pollwait \
-	.symbol = "__pollwait", \
+	.symbol = RT_SYM___pollwait, \
 	.args = { .dev = -1, .handle = -1, .size = -1, .dir = -1, \
 		.nents = -1, .buf = -1, .offset = -1, .start = -1, .table = 2 }
 
 /* ep_ptable_queue_proc: poll poll_wait */
+#define RT_SYM_ep_ptable_queue_proc "ep_ptable_queue_proc"
 #define RT_HOOK_ep_ptable_queue_proc \
-	.symbol = "ep_ptable_queue_proc", \
+	.symbol = RT_SYM_ep_ptable_queue_proc, \
 	.args = { .dev = -1, .handle = -1, .size = -1, .dir = -1, \
 		.nents = -1, .buf = -1, .offset = -1, .start = -1, .table = 2 }
 
 /* do_sys_poll: poll poll_syscall */
+#define RT_SYM_do_sys_poll "do_sys_poll"
 #define RT_HOOK_do_sys_poll \
-	.symbol = "do_sys_poll", \
+	.symbol = RT_SYM_do_sys_poll, \
 	.args = { .dev = -1, .handle = -1, .size = -1, .dir = -1, \
 		.nents = -1, .buf = -1, .offset = -1, .start = -1, .table = -1 }
 
 /* do_select: poll poll_syscall */
+#define RT_SYM_do_select "do_select"
 #define RT_HOOK_do_select \
-	.symbol = "do_select", \
+	.symbol = RT_SYM_do_select, \
 	.args = { .dev = -1, .handle = -1, .size = -1, .dir = -1, \
 		.nents = -1, .buf = -1, .offset = -1, .start = -1, .table = -1 }
 
 /* pollwake: poll poll_wake */
+#define RT_SYM_pollwake "pollwake"
 #define RT_HOOK_pollwake \
-	.symbol = "pollwake", \
+	.symbol = RT_SYM_pollwake, \
 	.args = { .dev = -1, .handle = -1, .size = -1, .dir = -1, \
 		.nents = -1, .buf = 0, .offset = -1, .start = -1, .table = -1 }
 

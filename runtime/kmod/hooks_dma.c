@@ -42,7 +42,7 @@ struct rt_dma_ref rt_dma_ref_of(struct device *dev, enum rt_dma_kind kind,
 		.dev_name = dev_name(dev),
 		.drv = rt_dev_driver_id(dev),
 		.kind = kind,
-		.dir = dir < 4 ? dir : RT_DMA_NONE,
+		.dir = dir < RT_DMA_DIR_NR ? dir : RT_DMA_NONE,
 	};
 
 	return r;
@@ -80,10 +80,13 @@ static void map_one(struct rt_dma_ref *ref, enum rt_mem_area area)
 
 /* --- instance data --- */
 
+/* A map's arguments, by role (0: the call has no such argument). */
 struct dma_call {
 	struct rt_site site;
 	struct device *dev;
-	unsigned long arg[4];
+	unsigned long buf, offset, size, dir, nents;
+	unsigned long handle;	/* an allocation's dma_addr_t * */
+	int kind;
 };
 
 static struct dma_call *dma_call_of(struct kretprobe_instance *ri)
@@ -110,33 +113,39 @@ static void need_sync(struct device *dev)
 /* Entry of a map: keep the arguments, or skip the return handler. */
 static int map_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
+	const struct rt_hook *h = rt_hook_of_ri(ri);
 	struct dma_call *c = dma_call_of(ri);
-	struct device *dev = (void *)regs_get_kernel_argument(regs, 0);
+	struct device *dev = (void *)rt_arg(regs, h->args.dev);
 
 	if (!rt_dev_tracked(dev))
 		return 1;
 	need_sync(dev);
 	c->dev = dev;
-	for (int i = 0; i < 4; i++)
-		c->arg[i] = regs_get_kernel_argument(regs, i + 1);
+	c->kind = h->kind;
+	c->buf = rt_arg(regs, h->args.buf);
+	c->offset = rt_arg(regs, h->args.offset);
+	c->size = rt_arg(regs, h->args.size);
+	c->dir = rt_arg(regs, h->args.dir);
+	c->nents = rt_arg(regs, h->args.nents);
+	c->handle = rt_arg(regs, h->args.handle);
 	rt_site_capture_map(&c->site, regs);
 	return 0;
 }
 
-/* --- dma_map_page_attrs(dev, page, offset, size, dir, attrs) --- */
+/* --- dma_map_page_attrs: a page, at an offset --- */
 
 static int map_page_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct dma_call *c = dma_call_of(ri);
 	dma_addr_t handle = regs_return_value(regs);
-	struct page *page = (void *)c->arg[0];
-	size_t offset = c->arg[1], size = c->arg[2];
+	struct page *page = (void *)c->buf;
+	size_t offset = c->offset, size = c->size;
 	struct rt_dma_ref ref;
 
 	if (handle == DMA_MAPPING_ERROR)
 		return 0;
 	rt_ctx_enter(&c->site);
-	ref = rt_dma_ref_of(c->dev, RT_DMA_SINGLE, c->arg[3]);
+	ref = rt_dma_ref_of(c->dev, c->kind, c->dir);
 	ref.handle = handle;
 	ref.size = size;
 	ref.cpu_addr = page_to_phys(page) + offset;
@@ -146,7 +155,7 @@ static int map_page_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
-/* --- dma_map_resource(dev, phys, size, dir, attrs) --- */
+/* --- dma_map_resource: a physical address --- */
 
 static int map_resource_ret(struct kretprobe_instance *ri,
 			    struct pt_regs *regs)
@@ -158,9 +167,9 @@ static int map_resource_ret(struct kretprobe_instance *ri,
 	if (handle == DMA_MAPPING_ERROR)
 		return 0;
 	rt_ctx_enter(&c->site);
-	ref = rt_dma_ref_of(c->dev, RT_DMA_RESOURCE, c->arg[2]);
+	ref = rt_dma_ref_of(c->dev, c->kind, c->dir);
 	ref.handle = handle;
-	ref.size = c->arg[1];
+	ref.size = c->size;
 	/* MMIO: not a CPU buffer, no overlap tracking (cpu_addr 0). */
 	rt_dma_map(&drt.dma, &ref, RT_MEM_OK);
 	rt_ctx_leave();
@@ -171,14 +180,14 @@ static int map_resource_ret(struct kretprobe_instance *ri,
 /* --- scatterlists --- */
 
 static void map_sg(struct dma_call *c, struct scatterlist *sgl, int nents,
-		   int mapped, unsigned long dir)
+		   int mapped)
 {
 	struct scatterlist *s;
 	int i;
 
 	rt_ctx_enter(&c->site);
 	for_each_sg(sgl, s, mapped, i) {
-		struct rt_dma_ref ref = rt_dma_ref_of(c->dev, RT_DMA_SG, dir);
+		struct rt_dma_ref ref = rt_dma_ref_of(c->dev, c->kind, c->dir);
 
 		ref.handle = sg_dma_address(s);
 		ref.size = sg_dma_len(s);
@@ -191,26 +200,26 @@ static void map_sg(struct dma_call *c, struct scatterlist *sgl, int nents,
 	rt_pool_check();
 }
 
-/* dma_map_sg_attrs(dev, sg, nents, dir, attrs): the mapped count. */
+/* dma_map_sg_attrs returns the mapped count. */
 static int map_sg_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct dma_call *c = dma_call_of(ri);
 	int mapped = (int)regs_return_value(regs);
 
 	if (mapped > 0)
-		map_sg(c, (void *)c->arg[0], (int)c->arg[1], mapped, c->arg[2]);
+		map_sg(c, (void *)c->buf, (int)c->nents, mapped);
 	return 0;
 }
 
-/* dma_map_sgtable(dev, sgt, dir, attrs): 0, and sgt->nents mapped. */
+/* dma_map_sgtable returns 0, and sgt->nents were mapped. */
 static int map_sgtable_ret(struct kretprobe_instance *ri,
 			   struct pt_regs *regs)
 {
 	struct dma_call *c = dma_call_of(ri);
-	struct sg_table *sgt = (void *)c->arg[0];
+	struct sg_table *sgt = (void *)c->buf;
 
 	if ((int)regs_return_value(regs) == 0 && sgt->nents > 0)
-		map_sg(c, sgt->sgl, sgt->orig_nents, sgt->nents, c->arg[1]);
+		map_sg(c, sgt->sgl, sgt->orig_nents, sgt->nents);
 	return 0;
 }
 
@@ -278,14 +287,14 @@ static void do_sync(const struct rt_dma_ref *ref, bool for_cpu)
 
 enum sg_op { SG_UNMAP, SG_SYNC_CPU, SG_SYNC_DEVICE };
 
-static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
-		       unsigned long dir, enum sg_op op)
+static void sg_release(struct device *dev, int kind, struct scatterlist *sgl,
+		       int nents, unsigned long dir, enum sg_op op)
 {
 	struct scatterlist *s;
 	int i, mapped = nents;
 
 	for_each_sg(sgl, s, nents, i) {
-		struct rt_dma_ref ref = rt_dma_ref_of(dev, RT_DMA_SG, dir);
+		struct rt_dma_ref ref = rt_dma_ref_of(dev, kind, dir);
 
 		ref.handle = sg_dma_address(s);
 		ref.size = sg_dma_len(s);
@@ -301,133 +310,123 @@ static void sg_release(struct device *dev, struct scatterlist *sgl, int nents,
 	}
 }
 
-/* --- entry-only checks: (dev, ...) in the argument registers --- */
+/* --- entry-only checks: the hook's row says where the arguments are --- */
 
-#define ENTRY_ARGS(regs, n) regs_get_kernel_argument((regs), (n))
-
-static bool entry_begin(struct pt_regs *regs, struct rt_site *site)
+static bool entry_begin(struct pt_regs *regs, const struct rt_hook *h,
+			struct rt_site *site)
 {
-	if (!rt_dev_tracked((void *)ENTRY_ARGS(regs, 0)))
+	if (!rt_dev_tracked((void *)rt_arg(regs, h->args.dev)))
 		return false;
 	rt_site_lazy(site, regs);
 	rt_ctx_enter(site);
 	return true;
 }
 
-/* (dev, addr, size, dir, ...): the unmaps and syncs of one address. */
+/* The unmaps and syncs of one address. */
 static struct rt_dma_ref single_ref(struct pt_regs *regs,
-				    enum rt_dma_kind kind)
+				    const struct rt_hook *h)
 {
-	struct rt_dma_ref ref = rt_dma_ref_of((void *)ENTRY_ARGS(regs, 0),
-					      kind, ENTRY_ARGS(regs, 3));
+	struct rt_dma_ref ref = rt_dma_ref_of((void *)rt_arg(regs, h->args.dev),
+					      h->kind,
+					      rt_arg(regs, h->args.dir));
 
-	ref.handle = ENTRY_ARGS(regs, 1);
-	ref.size = ENTRY_ARGS(regs, 2);
+	ref.handle = rt_arg(regs, h->args.handle);
+	ref.size = rt_arg(regs, h->args.size);
 	return ref;
 }
 
-static void unmap_single(struct pt_regs *regs, enum rt_dma_kind kind)
+/* dma_unmap_page_attrs, dma_unmap_resource */
+static int unmap_single_pre(struct kprobe *p, struct pt_regs *regs)
 {
+	const struct rt_hook *h = rt_hook_of_kp(p);
 	struct rt_site site;
 	struct rt_dma_ref ref;
 
-	if (!entry_begin(regs, &site))
-		return;
-	ref = single_ref(regs, kind);
+	if (!entry_begin(regs, h, &site))
+		return 0;
+	ref = single_ref(regs, h);
 	if (ref.handle == DMA_MAPPING_ERROR)
 		ref.flags |= RT_REF_MAP_ERROR;
 	rt_dma_release(&ref);
 	rt_ctx_leave();
-}
-
-/* dma_unmap_page_attrs(dev, addr, size, dir, attrs) */
-static int unmap_page_pre(struct kprobe *p, struct pt_regs *regs)
-{
-	unmap_single(regs, RT_DMA_SINGLE);
 	return 0;
 }
 
-/* dma_unmap_resource(dev, addr, size, dir, attrs) */
-static int unmap_resource_pre(struct kprobe *p, struct pt_regs *regs)
+/* dma_unmap_sg_attrs and dma_sync_sg_for_{cpu,device} */
+static void sg_call(struct kprobe *p, struct pt_regs *regs, enum sg_op op)
 {
-	unmap_single(regs, RT_DMA_RESOURCE);
-	return 0;
-}
-
-/*
- * dma_unmap_sg_attrs(dev, sg, nents, dir, attrs) and
- * dma_sync_sg_for_{cpu,device}(dev, sg, nelems, dir): the same arguments.
- */
-static void sg_call(struct pt_regs *regs, enum sg_op op)
-{
+	const struct rt_hook *h = rt_hook_of_kp(p);
 	struct rt_site site;
 
-	if (!entry_begin(regs, &site))
+	if (!entry_begin(regs, h, &site))
 		return;
-	sg_release((void *)ENTRY_ARGS(regs, 0), (void *)ENTRY_ARGS(regs, 1),
-		   (int)ENTRY_ARGS(regs, 2), ENTRY_ARGS(regs, 3), op);
+	sg_release((void *)rt_arg(regs, h->args.dev), h->kind,
+		   (void *)rt_arg(regs, h->args.buf),
+		   (int)rt_arg(regs, h->args.nents),
+		   rt_arg(regs, h->args.dir), op);
 	rt_ctx_leave();
 }
 
 static int unmap_sg_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	sg_call(regs, SG_UNMAP);
+	sg_call(p, regs, SG_UNMAP);
 	return 0;
 }
 
-/* dma_sync_single_for_{cpu,device}(dev, addr, size, dir) */
-static void sync_single(struct pt_regs *regs, bool for_cpu)
+/* dma_sync_single_for_{cpu,device} */
+static void sync_single(struct kprobe *p, struct pt_regs *regs, bool for_cpu)
 {
+	const struct rt_hook *h = rt_hook_of_kp(p);
 	struct rt_site site;
 	struct rt_dma_ref ref;
 
-	if (!entry_begin(regs, &site))
+	if (!entry_begin(regs, h, &site))
 		return;
-	ref = single_ref(regs, RT_DMA_SINGLE);
+	ref = single_ref(regs, h);
 	do_sync(&ref, for_cpu);
 	rt_ctx_leave();
 }
 
 static int sync_single_cpu_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	sync_single(regs, true);
+	sync_single(p, regs, true);
 	return 0;
 }
 
 static int sync_single_device_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	sync_single(regs, false);
+	sync_single(p, regs, false);
 	return 0;
 }
 
 static int sync_sg_cpu_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	sg_call(regs, SG_SYNC_CPU);
+	sg_call(p, regs, SG_SYNC_CPU);
 	return 0;
 }
 
 static int sync_sg_device_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	sg_call(regs, SG_SYNC_DEVICE);
+	sg_call(p, regs, SG_SYNC_DEVICE);
 	return 0;
 }
 
 /* --- coherent memory --- */
 
-/* dma_alloc_attrs(dev, size, dma_handle *, gfp, attrs) -> cpu_addr */
+/* dma_alloc_attrs returns the CPU address, the handle through a pointer. */
 static int alloc_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct dma_call *c = dma_call_of(ri);
 	void *cpu = (void *)regs_return_value(regs);
-	dma_addr_t *handle = (void *)c->arg[1];
+	dma_addr_t *handle = (void *)c->handle;
 	struct rt_dma_ref ref;
 
 	if (!cpu)
 		return 0;
 	rt_ctx_enter(&c->site);
-	ref = rt_dma_ref_of(c->dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
+	ref = rt_dma_ref_of(c->dev, c->kind, RT_DMA_BIDIRECTIONAL);
 	ref.handle = *handle;
-	ref.size = c->arg[0];
+	ref.size = c->size;
 	ref.cpu_addr = (unsigned long)cpu;
 	rt_dma_map(&drt.dma, &ref, RT_MEM_OK);
 	rt_ctx_leave();
@@ -435,32 +434,26 @@ static int alloc_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
-/* dma_free_attrs(dev, size, cpu_addr, dma_handle, attrs) */
+/* dma_free_attrs */
 static int free_pre(struct kprobe *p, struct pt_regs *regs)
 {
+	const struct rt_hook *h = rt_hook_of_kp(p);
 	struct rt_site site;
 	struct rt_dma_ref ref;
-	struct device *dev = (void *)ENTRY_ARGS(regs, 0);
 
-	if (!entry_begin(regs, &site))
+	if (!entry_begin(regs, h, &site))
 		return 0;
-	ref = rt_dma_ref_of(dev, RT_DMA_COHERENT, DMA_BIDIRECTIONAL);
-	ref.size = ENTRY_ARGS(regs, 1);
-	ref.cpu_addr = ENTRY_ARGS(regs, 2);
-	ref.handle = ENTRY_ARGS(regs, 3);
+	ref = rt_dma_ref_of((void *)rt_arg(regs, h->args.dev), h->kind,
+			    RT_DMA_BIDIRECTIONAL);
+	ref.size = rt_arg(regs, h->args.size);
+	ref.cpu_addr = rt_arg(regs, h->args.buf);
+	ref.handle = rt_arg(regs, h->args.handle);
 	rt_dma_release(&ref);
 	rt_ctx_leave();
 	return 0;
 }
 
 #define DMA_DATA sizeof(struct dma_call)
-
-/* 6.10 split dma_sync_*() into an inline test and __dma_sync_*(). */
-#ifdef CONFIG_DMA_NEED_SYNC
-#define SYNC_SYM(name) "__" name
-#else
-#define SYNC_SYM(name) name
-#endif
 
 /* What is off without a hook: every check on mappings of its kind. */
 #define CK_COMMON "dma-leak,dma-unmap-size,dma-double-unmap,dma-unmap-kind"
@@ -472,43 +465,32 @@ static int free_pre(struct kprobe *p, struct pt_regs *regs)
 #define CK_RESOURCE CK_COMMON ",dma-direction"
 #define CK_SYNC "dma-sync-unmapped"
 
+/* Symbols, kinds, releases and argument positions: RT_HOOK_* (the model). */
 static struct rt_hook dma_hooks[] = {
-	{ .symbol = "dma_map_page_attrs", .entry = map_entry,
-	  .ret = map_page_ret, .data_size = DMA_DATA,
-	  .needs = "dma_unmap_page_attrs", .group = RT_DMA_SINGLE,
+	{ RT_HOOK_dma_map_page_attrs, .entry = map_entry, .ret = map_page_ret,
+	  .data_size = DMA_DATA, .checks = CK_SINGLE },
+	{ RT_HOOK_dma_unmap_page_attrs, .pre = unmap_single_pre,
 	  .checks = CK_SINGLE },
-	{ .symbol = "dma_unmap_page_attrs", .pre = unmap_page_pre,
-	  .release = true, .checks = CK_SINGLE },
-	{ .symbol = "dma_map_sg_attrs", .entry = map_entry,
-	  .ret = map_sg_ret, .data_size = DMA_DATA,
-	  .needs = "dma_unmap_sg_attrs", .group = RT_DMA_SG,
-	  .checks = CK_SG },
-	{ .symbol = "dma_map_sgtable", .entry = map_entry,
-	  .ret = map_sgtable_ret, .data_size = DMA_DATA,
-	  .needs = "dma_unmap_sg_attrs", .group = RT_DMA_SG,
-	  .checks = CK_SG },
-	{ .symbol = "dma_unmap_sg_attrs", .pre = unmap_sg_pre,
-	  .release = true, .checks = CK_SG },
-	{ .symbol = "dma_alloc_attrs", .entry = map_entry,
-	  .ret = alloc_ret, .data_size = DMA_DATA,
-	  .needs = "dma_free_attrs", .group = RT_DMA_COHERENT,
-	  .checks = CK_COHERENT },
-	{ .symbol = "dma_free_attrs", .pre = free_pre,
-	  .release = true, .checks = CK_COHERENT },
-	{ .symbol = SYNC_SYM("dma_sync_single_for_cpu"),
-	  .pre = sync_single_cpu_pre, .checks = CK_SYNC },
-	{ .symbol = SYNC_SYM("dma_sync_single_for_device"),
-	  .pre = sync_single_device_pre, .checks = CK_SYNC },
-	{ .symbol = SYNC_SYM("dma_sync_sg_for_cpu"),
-	  .pre = sync_sg_cpu_pre, .checks = CK_SYNC },
-	{ .symbol = SYNC_SYM("dma_sync_sg_for_device"),
-	  .pre = sync_sg_device_pre, .checks = CK_SYNC },
-	{ .symbol = "dma_map_resource", .entry = map_entry,
-	  .ret = map_resource_ret, .data_size = DMA_DATA,
-	  .needs = "dma_unmap_resource", .group = RT_DMA_RESOURCE,
+	{ RT_HOOK_dma_map_sg_attrs, .entry = map_entry, .ret = map_sg_ret,
+	  .data_size = DMA_DATA, .checks = CK_SG },
+	{ RT_HOOK_dma_map_sgtable, .entry = map_entry, .ret = map_sgtable_ret,
+	  .data_size = DMA_DATA, .checks = CK_SG },
+	{ RT_HOOK_dma_unmap_sg_attrs, .pre = unmap_sg_pre, .checks = CK_SG },
+	{ RT_HOOK_dma_alloc_attrs, .entry = map_entry, .ret = alloc_ret,
+	  .data_size = DMA_DATA, .checks = CK_COHERENT },
+	{ RT_HOOK_dma_free_attrs, .pre = free_pre, .checks = CK_COHERENT },
+	{ RT_HOOK_dma_sync_single_for_cpu, .pre = sync_single_cpu_pre,
+	  .checks = CK_SYNC },
+	{ RT_HOOK_dma_sync_single_for_device, .pre = sync_single_device_pre,
+	  .checks = CK_SYNC },
+	{ RT_HOOK_dma_sync_sg_for_cpu, .pre = sync_sg_cpu_pre,
+	  .checks = CK_SYNC },
+	{ RT_HOOK_dma_sync_sg_for_device, .pre = sync_sg_device_pre,
+	  .checks = CK_SYNC },
+	{ RT_HOOK_dma_map_resource, .entry = map_entry, .ret = map_resource_ret,
+	  .data_size = DMA_DATA, .checks = CK_RESOURCE },
+	{ RT_HOOK_dma_unmap_resource, .pre = unmap_single_pre,
 	  .checks = CK_RESOURCE },
-	{ .symbol = "dma_unmap_resource", .pre = unmap_resource_pre,
-	  .release = true, .checks = CK_RESOURCE },
 };
 
 /*
@@ -544,6 +526,6 @@ int rt_hooks_dma_init(void)
 
 	for (int i = 0; i < ARRAY_SIZE(dma_hooks); i++)
 		if (dma_hooks[i].needs && !dma_hooks[i].on)
-			rt_dma_kind_unseen(dma_hooks[i].group);
+			rt_dma_kind_unseen(dma_hooks[i].kind);
 	return ok;
 }

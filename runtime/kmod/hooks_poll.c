@@ -113,10 +113,7 @@ struct poll_cb_call {
 
 static struct poll_hook *poll_hook_of(struct kretprobe_instance *ri)
 {
-	struct kretprobe *rp = get_kretprobe(ri);
-
-	return container_of(container_of(rp, struct rt_hook, rp),
-			    struct poll_hook, h);
+	return container_of(rt_hook_of_ri(ri), struct poll_hook, h);
 }
 
 /* Put addr in front of the site's stack. */
@@ -146,7 +143,7 @@ static int callback_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	struct poll_cb_call *d = (void *)ri->data;
 	struct poll_hook *ph = poll_hook_of(ri);
 	struct rt_poll_watch *w = READ_ONCE(ph->w);
-	poll_table *pt = (void *)regs_get_kernel_argument(regs, 1);
+	poll_table *pt = (void *)rt_arg(regs, RT_POLL_CB_TABLE);
 	struct task_slot *s;
 	unsigned long qproc;
 	bool can_wait;
@@ -287,7 +284,7 @@ static int syscall_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
  */
 static int pollwake_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	wait_queue_entry_t *wait = (void *)regs_get_kernel_argument(regs, 0);
+	wait_queue_entry_t *wait = (void *)rt_arg(regs, rt_hook_of_kp(p)->args.buf);
 	struct poll_wqueues *pwq = wait->private;
 	struct task_slot *s;
 	struct rt_poll_syscall *sc;
@@ -333,17 +330,16 @@ static int syscall_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 }
 
 static struct rt_hook poll_hooks[] = {
-	{ .symbol = "__pollwait", .pre = pollwait_pre,
+	{ RT_HOOK___pollwait, .pre = pollwait_pre, .checks = "poll-no-wait" },
+	{ RT_HOOK_ep_ptable_queue_proc, .pre = pollwait_pre,
 	  .checks = "poll-no-wait" },
-	{ .symbol = "ep_ptable_queue_proc", .pre = pollwait_pre,
-	  .checks = "poll-no-wait" },
-	{ .symbol = "do_sys_poll", .entry = syscall_entry, .ret = syscall_ret,
+	{ RT_HOOK_do_sys_poll, .entry = syscall_entry, .ret = syscall_ret,
 	  .data_size = sizeof(struct syscall_call), .maxactive = 512,
 	  .checks = "poll-busy" },
-	{ .symbol = "do_select", .entry = syscall_entry, .ret = syscall_ret,
+	{ RT_HOOK_do_select, .entry = syscall_entry, .ret = syscall_ret,
 	  .data_size = sizeof(struct syscall_call), .maxactive = 512,
 	  .checks = "poll-busy" },
-	{ .symbol = "pollwake", .pre = pollwake_pre },
+	{ RT_HOOK_pollwake, .pre = pollwake_pre },
 };
 
 /*
@@ -373,14 +369,14 @@ int rt_hooks_poll_init(const char *watch_list)
 	if (poll_hooks[0].on)
 		pollwait_addr = func_start((unsigned long)poll_hooks[0].kp.addr);
 	else
-		rt_log("no __pollwait hook: poll-no-wait is not checked for "
-		       "poll() and select()");
+		rt_log("no %s hook: poll-no-wait is not checked for "
+		       "poll() and select()", poll_hooks[0].symbol);
 	if (poll_hooks[1].on)
 		epoll_queue_addr =
 			func_start((unsigned long)poll_hooks[1].kp.addr);
 	else
-		rt_log("no ep_ptable_queue_proc hook: poll-no-wait is not "
-		       "checked for epoll");
+		rt_log("no %s hook: poll-no-wait is not checked for epoll",
+		       poll_hooks[1].symbol);
 
 	while (watch_list && *watch_list) {
 		size_t n = strcspn(watch_list, ",");

@@ -64,13 +64,14 @@ struct create_call {
 	size_t size;
 };
 
-/* dma_pool_create(name, dev, size, align, boundary) -> pool */
+/* dma_pool_create -> pool */
 static int create_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
+	const struct rt_hook_args *a = &rt_hook_of_ri(ri)->args;
 	struct create_call *c = (void *)ri->data;
 
-	c->dev = (void *)regs_get_kernel_argument(regs, 1);
-	c->size = regs_get_kernel_argument(regs, 2);
+	c->dev = (void *)rt_arg(regs, a->dev);
+	c->size = rt_arg(regs, a->size);
 	return !c->dev;
 }
 
@@ -97,10 +98,10 @@ static int create_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
-/* dma_pool_destroy(pool) */
+/* dma_pool_destroy */
 static int destroy_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct dma_pool *pool = (void *)regs_get_kernel_argument(regs, 0);
+	struct dma_pool *pool = (void *)rt_arg(regs, rt_hook_of_kp(kp)->args.dev);
 	struct pool_info *p;
 	unsigned long flags;
 
@@ -116,17 +117,20 @@ struct alloc_call {
 	struct rt_site site;
 	struct pool_info info;
 	dma_addr_t *handle;
+	int kind;
 };
 
-/* dma_pool_alloc(pool, gfp, dma_addr_t *handle) -> vaddr */
+/* dma_pool_alloc -> vaddr, the handle through a pointer */
 static int alloc_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
+	const struct rt_hook *h = rt_hook_of_ri(ri);
 	struct alloc_call *c = (void *)ri->data;
 
-	if (!pool_lookup((void *)regs_get_kernel_argument(regs, 0), &c->info) ||
+	if (!pool_lookup((void *)rt_arg(regs, h->args.dev), &c->info) ||
 	    !rt_dev_tracked(c->info.dev))
 		return 1;
-	c->handle = (void *)regs_get_kernel_argument(regs, 2);
+	c->handle = (void *)rt_arg(regs, h->args.handle);
+	c->kind = h->kind;
 	rt_site_capture_map(&c->site, regs);
 	return 0;
 }
@@ -140,7 +144,7 @@ static int alloc_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (!vaddr)
 		return 0;
 	rt_ctx_enter(&c->site);
-	ref = rt_dma_ref_of(c->info.dev, RT_DMA_POOL, RT_DMA_BIDIRECTIONAL);
+	ref = rt_dma_ref_of(c->info.dev, c->kind, RT_DMA_BIDIRECTIONAL);
 	ref.handle = *c->handle;
 	ref.size = c->info.size;
 	ref.cpu_addr = (unsigned long)vaddr;
@@ -150,21 +154,22 @@ static int alloc_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
-/* dma_pool_free(pool, vaddr, dma) */
+/* dma_pool_free */
 static int free_pre(struct kprobe *kp, struct pt_regs *regs)
 {
+	const struct rt_hook *h = rt_hook_of_kp(kp);
 	struct pool_info info;
 	struct rt_dma_ref ref;
 	struct rt_site site;
 
-	if (!pool_lookup((void *)regs_get_kernel_argument(regs, 0), &info) ||
+	if (!pool_lookup((void *)rt_arg(regs, h->args.dev), &info) ||
 	    !rt_dev_tracked(info.dev))
 		return 0;
 	rt_site_lazy(&site, regs);
 	rt_ctx_enter(&site);
-	ref = rt_dma_ref_of(info.dev, RT_DMA_POOL, RT_DMA_BIDIRECTIONAL);
-	ref.cpu_addr = regs_get_kernel_argument(regs, 1);
-	ref.handle = regs_get_kernel_argument(regs, 2);
+	ref = rt_dma_ref_of(info.dev, h->kind, RT_DMA_BIDIRECTIONAL);
+	ref.cpu_addr = rt_arg(regs, h->args.buf);
+	ref.handle = rt_arg(regs, h->args.handle);
 	ref.size = info.size;
 	rt_dma_release(&ref);
 	rt_ctx_leave();
@@ -176,23 +181,20 @@ static int free_pre(struct kprobe *kp, struct pt_regs *regs)
 
 static struct rt_hook pool_hooks[] = {
 	/* Releases first, as in hooks_dma.c. */
-	{ .symbol = "dma_pool_free", .pre = free_pre, .release = true,
-	  .checks = CK_POOL },
-	{ .symbol = "dma_pool_destroy", .pre = destroy_pre,
-	  .checks = CK_POOL },
-	{ .symbol = "dma_pool_create", .entry = create_entry,
-	  .ret = create_ret, .data_size = sizeof(struct create_call),
-	  .needs = "dma_pool_destroy", .checks = CK_POOL },
-	{ .symbol = "dma_pool_alloc", .entry = alloc_entry, .ret = alloc_ret,
-	  .data_size = sizeof(struct alloc_call), .needs = "dma_pool_free",
-	  .checks = CK_POOL },
+	{ RT_HOOK_dma_pool_free, .pre = free_pre, .checks = CK_POOL },
+	{ RT_HOOK_dma_pool_destroy, .pre = destroy_pre, .checks = CK_POOL },
+	{ RT_HOOK_dma_pool_create, .entry = create_entry, .ret = create_ret,
+	  .data_size = sizeof(struct create_call), .checks = CK_POOL },
+	{ RT_HOOK_dma_pool_alloc, .entry = alloc_entry, .ret = alloc_ret,
+	  .data_size = sizeof(struct alloc_call), .checks = CK_POOL },
 };
 
 int rt_hooks_pool_init(void)
 {
 	int ok = rt_hooks_register(pool_hooks, ARRAY_SIZE(pool_hooks));
+	const struct rt_hook *alloc = &pool_hooks[3];
 
-	if (!pool_hooks[3].on)
-		rt_dma_kind_unseen(RT_DMA_POOL);
+	if (!alloc->on)
+		rt_dma_kind_unseen(alloc->kind);
 	return ok;
 }

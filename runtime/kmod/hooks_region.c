@@ -40,14 +40,15 @@ struct request_call {
 	resource_size_t start, n;
 };
 
-/* __request_region(parent, start, n, name, flags) -> struct resource * */
+/* __request_region -> struct resource *; buf is the parent resource */
 static int request_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
+	const struct rt_hook_args *a = &rt_hook_of_ri(ri)->args;
 	struct request_call *c = (void *)ri->data;
 
-	c->parent = (void *)regs_get_kernel_argument(regs, 0);
-	c->start = regs_get_kernel_argument(regs, 1);
-	c->n = regs_get_kernel_argument(regs, 2);
+	c->parent = (void *)rt_arg(regs, a->buf);
+	c->start = rt_arg(regs, a->start);
+	c->n = rt_arg(regs, a->size);
 	rt_site_capture(&c->site, regs);
 	return 0;
 }
@@ -67,10 +68,11 @@ static int request_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
-/* __release_region(parent, start, n) */
+/* __release_region */
 static int release_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	struct resource *parent = (void *)regs_get_kernel_argument(regs, 0);
+	const struct rt_hook_args *a = &rt_hook_of_kp(p)->args;
+	struct resource *parent = (void *)rt_arg(regs, a->buf);
 	struct rt_site site;
 	u16 drv;
 
@@ -79,8 +81,7 @@ static int release_pre(struct kprobe *p, struct pt_regs *regs)
 		return 0;
 	rt_ctx_enter(&site);
 	rt_region_release(&drt.regions, drv, space_of(parent),
-			  regs_get_kernel_argument(regs, 1),
-			  regs_get_kernel_argument(regs, 2));
+			  rt_arg(regs, a->start), rt_arg(regs, a->size));
 	rt_ctx_leave();
 	return 0;
 }
@@ -100,7 +101,8 @@ static void user_map(struct pt_regs *regs, u64 start)
 /* devmem_is_allowed(pagenr): /dev/mem, one page at a time. */
 static int devmem_pre(struct kprobe *p, struct pt_regs *regs)
 {
-	user_map(regs, (u64)regs_get_kernel_argument(regs, 0) << PAGE_SHIFT);
+	user_map(regs, (u64)rt_arg(regs, rt_hook_of_kp(p)->args.start)
+		       << PAGE_SHIFT);
 	return 0;
 }
 
@@ -114,8 +116,8 @@ static int exclusive_pre(struct kprobe *p, struct pt_regs *regs)
 
 	snprintf(caller, sizeof(caller), "%ps",
 		 (void *)rt_entry_ret_addr(regs));
-	if (strcmp(caller, "devmem_is_allowed") != 0)
-		user_map(regs, (u64)regs_get_kernel_argument(regs, 0) &
+	if (strcmp(caller, RT_SYM_devmem_is_allowed) != 0)
+		user_map(regs, (u64)rt_arg(regs, rt_hook_of_kp(p)->args.start) &
 			       PAGE_MASK);
 	return 0;
 }
@@ -125,14 +127,11 @@ static int exclusive_pre(struct kprobe *p, struct pt_regs *regs)
 #define CK_USER_MAP "iomem-not-exclusive,iomem-user-map-refused"
 
 static struct rt_hook region_hooks[] = {
-	{ .symbol = "__request_region", .entry = request_entry,
-	  .ret = request_ret, .data_size = sizeof(struct request_call),
-	  .needs = "__release_region", .checks = CK_REGIONS },
-	{ .symbol = "__release_region", .pre = release_pre,
-	  .checks = CK_REGIONS },
-	{ .symbol = "devmem_is_allowed", .pre = devmem_pre,
-	  .checks = CK_USER_MAP },
-	{ .symbol = "iomem_is_exclusive", .pre = exclusive_pre,
+	{ RT_HOOK___request_region, .entry = request_entry, .ret = request_ret,
+	  .data_size = sizeof(struct request_call), .checks = CK_REGIONS },
+	{ RT_HOOK___release_region, .pre = release_pre, .checks = CK_REGIONS },
+	{ RT_HOOK_devmem_is_allowed, .pre = devmem_pre, .checks = CK_USER_MAP },
+	{ RT_HOOK_iomem_is_exclusive, .pre = exclusive_pre,
 	  .checks = CK_USER_MAP },
 };
 

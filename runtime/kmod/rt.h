@@ -102,7 +102,8 @@ struct rt_hook {
 	 * mapping would read as a leak.
 	 */
 	const char *needs;
-	int group;		/* the owner's tag (hooks_dma: the kind) */
+	int kind;		/* enum rt_dma_kind of its mappings */
+	struct rt_hook_args args;	/* where the hooked call has what */
 	/* state */
 	union {
 		struct kprobe kp;
@@ -111,6 +112,26 @@ struct rt_hook {
 	int err;		/* registration result */
 	bool on;
 };
+
+/*
+ * A hook's fields from the model: { RT_HOOK_<symbol>, .pre = ... }
+ * (runtime/core/rt_model_gen.h); handlers read arguments with rt_arg().
+ */
+static inline struct rt_hook *rt_hook_of_kp(struct kprobe *p)
+{
+	return container_of(p, struct rt_hook, kp);
+}
+
+static inline struct rt_hook *rt_hook_of_ri(struct kretprobe_instance *ri)
+{
+	return container_of(get_kretprobe(ri), struct rt_hook, rp);
+}
+
+/* Argument pos of the hooked call; 0 when it has none (pos < 0). */
+static inline unsigned long rt_arg(struct pt_regs *regs, int pos)
+{
+	return pos >= 0 ? regs_get_kernel_argument(regs, pos) : 0;
+}
 
 int rt_hook_register(struct rt_hook *h);
 /* Not registered on purpose (-ENOLINK): logged and listed like a failure. */
