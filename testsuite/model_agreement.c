@@ -8,7 +8,9 @@
  *  - every id under "// Checks:" is in the catalogue, and every check the
  *    catalogue gives to cocci is reported by some script;
  *  - docs/checks.md has a "## <id>" section for every check, whose
- *    Engines line names the engines checks.c says claim it.
+ *    Engines line names the engines checks.c says claim it;
+ *  - the runtime's hook rows agree with the model rows they name, and
+ *    runtime/kmod hooks what they list, through RT_HOOK_<symbol> only.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -293,6 +295,112 @@ static void check_runtime_ids(const char *root)
 	free(path);
 }
 
+/* dma-debug records a page mapping as a single one, an sg_table's as sg. */
+static enum dma_kind debug_kind(enum dma_kind kind)
+{
+	return kind == KIND_PAGE ? KIND_SINGLE :
+	       kind == KIND_SGTABLE ? KIND_SG : kind;
+}
+
+/* The role that releases what role makes; -1 for a role making nothing. */
+static int release_role(enum api_role role)
+{
+	switch (role) {
+	case ROLE_DMA_MAP:		return ROLE_DMA_UNMAP;
+	case ROLE_DMA_ALLOC:		return ROLE_DMA_FREE;
+	case ROLE_REGION_REQUEST:	return ROLE_REGION_RELEASE;
+	case ROLE_DMA_POOL_CREATE:	return ROLE_DMA_POOL_DESTROY;
+	default:			return -1;
+	}
+}
+
+/*
+ * The runtime's hook rows agree with the rows they name: a kind is the
+ * dma-debug type of the function's kind, a map needs the release of what it
+ * makes (same family, device and kind); kernel_model does not shadow
+ * api_model and has no row nothing hooks.  And runtime/kmod names its
+ * hooks only through the generated RT_HOOK_<symbol>, each a model row.
+ */
+static void check_rt_hooks(const char *root)
+{
+	struct strlist used = { 0 };
+
+	for (size_t i = 0; i < rt_hook_model_count; i++) {
+		const struct rt_hook_fn *h = &rt_hook_model[i];
+		const struct api_fn *f = api_lookup_any(h->symbol), *r;
+
+		if (!f) {
+			fail("hook %s: no model row", h->symbol);
+			continue;
+		}
+		if (h->kind != KIND_NONE &&
+		    (f->family != FAMILY_DMA || debug_kind(f->kind) != h->kind))
+			fail("hook %s: kind %s, its row says %s", h->symbol,
+			     dma_kind_name(h->kind), dma_kind_name(f->kind));
+		if (!h->needs) {
+			if (release_role(f->role) >= 0)
+				fail("hook %s: makes what no hook is needed to "
+				     "release", h->symbol);
+			continue;
+		}
+		r = api_lookup_any(h->needs);
+		if (!r || (int)r->role != release_role(f->role) ||
+		    r->family != f->family ||
+		    /* a pool is made of a device, destroyed as a pool */
+		    (f->role != ROLE_DMA_POOL_CREATE && r->dev != f->dev) ||
+		    debug_kind(r->kind) != debug_kind(f->kind))
+			fail("hook %s: needs %s, which does not release what "
+			     "it makes", h->symbol, h->needs);
+	}
+	for (size_t i = 0; i < kernel_model_count; i++) {
+		bool hooked = false;
+
+		if (api_lookup(kernel_model[i].name))
+			fail("kernel_model %s is in api_model too",
+			     kernel_model[i].name);
+		for (size_t j = 0; j < rt_hook_model_count; j++)
+			hooked |= !strcmp(rt_hook_model[j].symbol,
+					  kernel_model[i].name);
+		if (!hooked)
+			fail("kernel_model %s: no hook row", kernel_model[i].name);
+	}
+	for (const char *const *name = (const char *const[]){ "hooks_dma.c",
+		"hooks_pool.c", "hooks_region.c", "hooks_poll.c", NULL };
+	     *name; name++) {
+		char *path = xasprintf("%s/runtime/kmod/%s", root, *name);
+		char *text = read_file(path, NULL);
+
+		if (!text)
+			fail("%s: missing", path);
+		for (const char *p = text; p && (p = strstr(p, "{ ")); p += 2) {
+			size_t n;
+
+			if (!strncmp(p + 2, ".symbol", 7))
+				fail("%s: a hook names its symbol by hand", path);
+			if (strncmp(p + 2, "RT_HOOK_", 8))
+				continue;
+			n = strspn(p + 10, "abcdefghijklmnopqrstuvwxyz_0123456789");
+			strlist_add_owned(&used, xstrndup(p + 10, n));
+		}
+		free(text);
+		free(path);
+	}
+	for (size_t i = 0; i < used.n; i++) {
+		bool known = false;
+
+		for (size_t j = 0; j < rt_hook_model_count; j++)
+			known |= !strcmp(rt_hook_model[j].symbol, used.items[i]);
+		if (!known)
+			fail("runtime/kmod hooks %s, which rt_hook_model lacks",
+			     used.items[i]);
+	}
+	for (size_t i = 0; i < rt_hook_model_count; i++)
+		if (!strlist_has(&used, rt_hook_model[i].symbol))
+			fail("rt_hook_model %s: runtime/kmod does not hook it",
+			     rt_hook_model[i].symbol);
+	strlist_free(&used);
+}
+
 int main(int argc, char **argv)
 {
 	const char *root = argc > 1 ? argv[1] : ".";
@@ -329,6 +437,7 @@ int main(int argc, char **argv)
 			     check_table[i].id);
 	check_docs(root);
 	check_runtime_ids(root);
+	check_rt_hooks(root);
 	regfree(&api);
 	free(dir);
 	printf("model agreement: %u scripts, %zu model functions, %u problems\n",
