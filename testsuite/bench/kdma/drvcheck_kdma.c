@@ -18,10 +18,15 @@
  * times every call with ktime_get_ns().  The write returns when all are
  * done; result then holds one line:
  *
- *   kind= threads= iterations= size= map_ns= unmap_ns= pairs_per_s= errors=
+ *   kind= threads= iterations= size= map_ns= unmap_ns= map_mean_ns=
+ *   unmap_mean_ns= pairs_per_s= errors=
  *
- * map_ns and unmap_ns: the mean time of one call over all threads'
- * calls; pairs_per_s: all threads' pairs over the wall time of the run.
+ * map_ns and unmap_ns: the median, over all threads' chunks of
+ * KDMA_CHUNK pairs, of a chunk's mean time of one call.  In a VM the
+ * guest's clock runs on while the host deschedules the vCPU (or, under
+ * single-threaded TCG, runs another vCPU): that lands in a few chunks and
+ * moves the plain means (*_mean_ns), not the median.  pairs_per_s: all
+ * threads' pairs over the wall time of the run.
  */
 #include <linux/platform_device.h>
 #include <linux/dma-mapping.h>
@@ -33,12 +38,14 @@
 #include <linux/version.h>
 #include <linux/ktime.h>
 #include <linux/mutex.h>
+#include <linux/sort.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
 
 #define KDMA_NAME		"drvcheck_kdma"
 #define KDMA_MAX_THREADS	64
-#define KDMA_RESULT_LEN		192
+#define KDMA_RESULT_LEN		256
+#define KDMA_CHUNK		256
 
 static unsigned int size = PAGE_SIZE;
 module_param(size, uint, 0400);
@@ -58,7 +65,9 @@ struct kdma_worker {
 	void *buf;
 	struct sg_table sgt;
 	struct completion done;
-	u64 map_ns, unmap_ns;
+	u64 map_ns, unmap_ns;		/* all timed calls */
+	u64 *map_chunk, *unmap_chunk;	/* each chunk's mean */
+	unsigned int nchunks;		/* chunks with a timed pair */
 	unsigned long errors;
 };
 
@@ -68,8 +77,8 @@ static DEFINE_MUTEX(kdma_lock);		/* one run at a time; guards result */
 static char kdma_result[KDMA_RESULT_LEN];
 static struct kdma_worker kdma_workers[KDMA_MAX_THREADS];
 
-/* One map+unmap pair, each call timed; false if the map failed. */
-static bool kdma_pair(struct kdma_worker *w)
+/* One map+unmap pair, each call's ns added to *map, *unmap; false if the map failed. */
+static bool kdma_pair(struct kdma_worker *w, u64 *map, u64 *unmap)
 {
 	enum dma_data_direction d = dir;
 	dma_addr_t dma;
@@ -104,21 +113,33 @@ static bool kdma_pair(struct kdma_worker *w)
 		break;
 	}
 	t2 = ktime_get_ns();
-	w->map_ns += t1 - t0;
-	w->unmap_ns += t2 - t1;
+	*map += t1 - t0;
+	*unmap += t2 - t1;
 	return true;
 }
 
 static int kdma_thread(void *arg)
 {
 	struct kdma_worker *w = arg;
-	unsigned int i;
+	unsigned int i, timed = 0;
+	u64 map = 0, unmap = 0;
 
 	for (i = 0; i < w->iterations; i++) {
-		if (!kdma_pair(w))
+		if (kdma_pair(w, &map, &unmap))
+			timed++;
+		else
 			w->errors++;
-		if (!(i & 255))
-			cond_resched();
+		if ((i + 1) % KDMA_CHUNK && i + 1 < w->iterations)
+			continue;
+		if (timed) {
+			w->map_chunk[w->nchunks] = div_u64(map, timed);
+			w->unmap_chunk[w->nchunks++] = div_u64(unmap, timed);
+		}
+		w->map_ns += map;
+		w->unmap_ns += unmap;
+		map = unmap = 0;
+		timed = 0;
+		cond_resched();
 	}
 	/*
 	 * Stay until kthread_stop(): a kthread stopped before it first ran
@@ -137,8 +158,13 @@ static int kdma_thread(void *arg)
 static int kdma_buf_init(struct kdma_worker *w)
 {
 	unsigned int npages = DIV_ROUND_UP(size, PAGE_SIZE), i;
+	unsigned int nchunks = DIV_ROUND_UP(w->iterations, KDMA_CHUNK);
 	struct scatterlist *sg;
 
+	w->map_chunk = kvcalloc(nchunks, sizeof(u64), GFP_KERNEL);
+	w->unmap_chunk = kvcalloc(nchunks, sizeof(u64), GFP_KERNEL);
+	if (!w->map_chunk || !w->unmap_chunk)
+		return -ENOMEM;
 	if (w->kind == KDMA_COHERENT)
 		return 0;
 	w->buf = kzalloc(round_up(size, PAGE_SIZE), GFP_KERNEL);
@@ -159,7 +185,34 @@ static void kdma_buf_free(struct kdma_worker *w)
 	if (w->sgt.sgl)
 		sg_free_table(&w->sgt);
 	kfree(w->buf);
+	kvfree(w->map_chunk);
+	kvfree(w->unmap_chunk);
 	memset(w, 0, sizeof(*w));
+}
+
+static int kdma_cmp(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of all workers' chunk means (map or unmap); 0 if none. */
+static u64 kdma_median(unsigned int nthreads, bool unmap, u64 *all)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < nthreads; i++) {
+		struct kdma_worker *w = &kdma_workers[i];
+
+		memcpy(all + n, unmap ? w->unmap_chunk : w->map_chunk,
+		       w->nchunks * sizeof(u64));
+		n += w->nchunks;
+	}
+	if (!n)
+		return 0;
+	sort(all, n, sizeof(u64), kdma_cmp, NULL);
+	return all[n / 2];
 }
 
 /* The i-th online CPU, modulo their number. */
@@ -176,11 +229,15 @@ static unsigned int kdma_cpu(unsigned int i)
 static int kdma_run(enum kdma_kind kind, unsigned int nthreads,
 		    unsigned int iterations)
 {
-	u64 map_ns = 0, unmap_ns = 0, start, wall, pairs;
+	u64 map_ns = 0, unmap_ns = 0, start, wall, pairs, *all;
 	unsigned long errors = 0;
 	unsigned int i;
 	int ret = 0;
 
+	all = kvcalloc((size_t)nthreads * DIV_ROUND_UP(iterations, KDMA_CHUNK),
+		       sizeof(u64), GFP_KERNEL);
+	if (!all)
+		return -ENOMEM;
 	for (i = 0; i < nthreads; i++) {
 		struct kdma_worker *w = &kdma_workers[i];
 
@@ -211,8 +268,10 @@ static int kdma_run(enum kdma_kind kind, unsigned int nthreads,
 	}
 	pairs = (u64)nthreads * iterations - errors;	/* the timed ones */
 	snprintf(kdma_result, sizeof(kdma_result),
-		 "kind=%s threads=%u iterations=%u size=%u map_ns=%llu unmap_ns=%llu pairs_per_s=%llu errors=%lu\n",
+		 "kind=%s threads=%u iterations=%u size=%u map_ns=%llu unmap_ns=%llu map_mean_ns=%llu unmap_mean_ns=%llu pairs_per_s=%llu errors=%lu\n",
 		 kdma_kinds[kind], nthreads, iterations, size,
+		 kdma_median(nthreads, false, all),
+		 kdma_median(nthreads, true, all),
 		 pairs ? div64_u64(map_ns, pairs) : 0,
 		 pairs ? div64_u64(unmap_ns, pairs) : 0,
 		 div64_u64(pairs * NSEC_PER_SEC, max_t(u64, wall, 1)), errors);
@@ -224,6 +283,7 @@ out:
 			kthread_stop(kdma_workers[i].task);
 		kdma_buf_free(&kdma_workers[i]);
 	}
+	kvfree(all);
 	return ret;
 }
 

@@ -34,6 +34,8 @@ rt_off() {	# round
 	rmmod drvcheck_rt || exit 1
 }
 
+# the clock every call is timed with
+echo "clocksource: $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 r=1
 while [ $r -le "$ROUNDS" ]; do
 	if [ $((r % 2)) = 1 ]; then
