@@ -7,16 +7,16 @@
 # of that release once with run-vm.sh (qemu TCG, --smp 2), and in that
 # boot runs drvcheck_kdma without and with drvcheck_rt loaded, alternately
 # (kdma/guest.sh).  Prints the time of a map and of an unmap call without
-# and with, and their ratio (with/without), for one thread and one per
-# CPU: medians over the rounds, the ratios' range beside them.  TCG makes the absolute
-# times meaningless; the ratios of one boot are the figure.  Asserts
-# nothing beyond the runs completing.
+# and with, their ratio (with/without) and the pairs a second, for one
+# thread and one per CPU: medians over the rounds, the ratios' range
+# beside them.  TCG makes the absolute times meaningless; the ratios of
+# one boot are the figure.  Asserts nothing beyond the runs completing.
 #   testsuite/bench/kdma.sh [--rounds N] [--iterations N] [--kinds "single sg coherent"]
 #                           [--mttcg] [--work DIR] [KDIR...]
 # By default the two vCPUs take turns on one host thread (run-vm.sh), so
 # the per-CPU threads interleave; --mttcg runs them in parallel on two
 # host threads (qemu's multi-threaded TCG; see run-vm.sh for its kprobe
-# bug, which the guest avoids by loading drvcheck_rt while nothing maps).
+# bug: the guest loads and unloads drvcheck_rt while nothing maps).
 # Consoles and modules are kept in WORK/<release>/ (default build/bench-kdma).
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -36,8 +36,10 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
-[ $# -gt 0 ] || set -- $(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V)
-[ $# -gt 0 ] || die "no kernel headers: install linux-headers-amd64 or name a KDIR"
+if [ $# = 0 ]; then
+	set -- /usr/src/linux-headers-*-amd64
+	[ -e "$1" ] || die "no kernel headers: install linux-headers-amd64 or name a KDIR"
+fi
 for k in "$@"; do
 	[ -f "$k/Makefile" ] || die "no kernel headers at '$k' (install linux-headers-amd64)"
 done
@@ -99,7 +101,8 @@ for KDIR in "$@"; do
 	"$ROOT/testsuite/kernel/build-runtime-modules.sh" "$KDIR" "$ROOT/runtime" "$out"
 	rm -rf "$out/kdma"
 	cp -r "$HERE/kdma" "$out/kdma"
-	MAKEFLAGS= MFLAGS= MAKELEVEL= make -C "$out/kdma" KDIR="$KDIR" W=1 \
+	# a make of its own: not a jobserver client of a parallel cmake build
+	MAKEFLAGS='' MFLAGS='' MAKELEVEL='' make -C "$out/kdma" KDIR="$KDIR" \
 		>"$out/kdma.log" 2>&1 || { cat "$out/kdma.log" >&2; die "kdma does not build for $KDIR"; }
 	{
 		echo "ROUNDS=$ROUNDS ITERATIONS=$ITERATIONS KINDS='$KINDS'"
