@@ -37,6 +37,7 @@
 #include <linux/module.h>
 #include <linux/version.h>
 #include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/mutex.h>
 #include <linux/sort.h>
 #include <linux/slab.h>
@@ -274,7 +275,8 @@ static int kdma_run(enum kdma_kind kind, unsigned int nthreads,
 		 kdma_median(nthreads, true, all),
 		 pairs ? div64_u64(map_ns, pairs) : 0,
 		 pairs ? div64_u64(unmap_ns, pairs) : 0,
-		 div64_u64(pairs * NSEC_PER_SEC, max_t(u64, wall, 1)), errors);
+		 mul_u64_u64_div_u64(pairs, NSEC_PER_SEC, max_t(u64, wall, 1)),
+		 errors);
 	pr_info("%s: %s", KDMA_NAME, kdma_result);
 out:
 	/* threads never woken are stopped before they run: that is fine */
