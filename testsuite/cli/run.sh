@@ -167,6 +167,22 @@ if kbuild_compdb "$BUGGY" "$T/cdb"; then
 else
 	fail=$((fail + 1)); echo "FAIL compile_commands.json: cannot build a case against the kernel headers at '$KDIR'"
 fi
+# A directory scan adds the include paths the Makefiles give: ccflags-y
+# with $(srctree), CFLAGS_file.o relative to the tree's root, a parent's
+# subdir-ccflags-y with $(src).  Each header is found through one of them
+# only; a missing one stops sparse and loses the finding.
+KT=$T/ktree
+mkdir -p "$KT/scripts" "$KT/include/linux" "$KT/drivers/tuners" "$KT/drivers/fe" "$KT/drivers/common" "$KT/drivers/drv"
+: > "$KT/scripts/Makefile.build"
+echo '#define MBOX_CFG_BASE 250' > "$KT/drivers/tuners/tuner_x.h"
+echo '#define MBOX_CFG_CRC 2' > "$KT/drivers/common/common_x.h"
+echo '#define MBOX_CFG_LEN (MBOX_CFG_BASE + MBOX_CFG_CRC + 6)' > "$KT/drivers/fe/fe_x.h"
+printf 'subdir-ccflags-y += -I$(src)/common\n' > "$KT/drivers/Makefile"
+printf 'obj-m := a.o\nccflags-y := -I$(srctree)/drivers/tuners # tuners\nCFLAGS_a.o += \\\n\t-Idrivers/fe\n' > "$KT/drivers/drv/Makefile"
+sed 's/^#define MBOX_CFG_LEN.*/#include "tuner_x.h"\n#include "common_x.h"\n#include "fe_x.h"/' "$BUGGY" > "$KT/drivers/drv/a.c"
+cp "$CASES"/*_compat.h "$KT/drivers/drv/"
+expect 1 "scan DIR: the Makefiles' include paths" -- "$DRVCHECK" scan -q --engine sparse "$KT/drivers/drv"
+grep_in out "a.c:.*\[drvcheck-dma-unmap-size\]" "... find the driver's headers"
 printf '[ { "directory": "/", "file": "x.c", "command": "cc -c x.c" ' > "$T/bad.json"
 expect 2 "malformed compile_commands.json" -- "$DRVCHECK" scan "$T/bad.json"
 grep_in err "not a compile_commands.json" "malformed compile_commands.json is explained"
