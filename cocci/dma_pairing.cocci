@@ -11,7 +11,7 @@
 // Comments: facts are collected per site and joined in @finalize:python@;
 //  only provably different sizes/directions are reported.
 // Options: --no-includes --include-headers
-// Prefilter: dma_map_single dma_map_page dma_map_sg dma_map_resource skb_frag_dma_map dma_unmap_single dma_unmap_page dma_unmap_sg dma_unmap_resource dma_sync_single dma_sync_sg dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs dma_alloc_wc dma_alloc_noncoherent dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_pool_ pci_map_ pci_unmap_ pci_alloc_consistent pci_zalloc_consistent pci_free_consistent pci_dma_sync
+// Prefilter: dma_map_single dma_map_page dma_map_sg dma_map_resource skb_frag_dma_map dma_unmap_single dma_unmap_page dma_unmap_sg dma_unmap_resource dma_sync_single dma_sync_sg dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs dma_alloc_wc dma_alloc_noncoherent dma_alloc_pages dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_free_pages dma_pool_ pci_map_ pci_unmap_ pci_alloc_consistent pci_zalloc_consistent pci_free_consistent pci_dma_sync
 // Checks: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents
 // Model-roles: dma/map dma/unmap dma/sync dma/alloc dma/free
 
@@ -388,13 +388,71 @@ _DCP_LAYOUTS = (
     ('alloc', ('dev', 'size', 'h'),
      'dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs '
      'dma_alloc_wc pci_alloc_consistent pci_zalloc_consistent'),
-    ('alloc', ('dev', 'size', 'h', 'dir'), 'dma_alloc_noncoherent'),
+    ('alloc', ('dev', 'size', 'h', 'dir'), 'dma_alloc_noncoherent dma_alloc_pages'),
     ('alloc', ('pool', 'gfp', 'h'), 'dma_pool_alloc dma_pool_zalloc'),
     ('rel', ('dev', 'size', 'cpu', 'h'),
      'dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc pci_free_consistent'),
-    ('rel', ('dev', 'size', 'cpu', 'h', 'dir'), 'dma_free_noncoherent'),
+    ('rel', ('dev', 'size', 'cpu', 'h', 'dir'), 'dma_free_noncoherent dma_free_pages'),
     ('rel', ('pool', 'cpu', 'h'), 'dma_pool_free'),
 )
+# BEGIN generated dma-kinds: gen-cocci-tables from checkers/model, do not edit
+DMA_KINDS = {
+    "dma_map_single": "single",
+    "dma_map_single_attrs": "single",
+    "dma_unmap_single": "single",
+    "dma_unmap_single_attrs": "single",
+    "dma_map_page": "page",
+    "dma_map_page_attrs": "page",
+    "skb_frag_dma_map": "page",
+    "dma_unmap_page": "page",
+    "dma_unmap_page_attrs": "page",
+    "dma_map_resource": "resource",
+    "dma_unmap_resource": "resource",
+    "dma_map_sg": "sg",
+    "dma_map_sg_attrs": "sg",
+    "dma_unmap_sg": "sg",
+    "dma_unmap_sg_attrs": "sg",
+    "dma_map_sgtable": "sgtable",
+    "dma_unmap_sgtable": "sgtable",
+    "dma_sync_single_for_cpu": "single",
+    "dma_sync_single_for_device": "single",
+    "dma_sync_single_range_for_cpu": "single",
+    "dma_sync_single_range_for_device": "single",
+    "dma_sync_sg_for_cpu": "sg",
+    "dma_sync_sg_for_device": "sg",
+    "dma_sync_sgtable_for_cpu": "sgtable",
+    "dma_sync_sgtable_for_device": "sgtable",
+    "dma_alloc_coherent": "coherent",
+    "dma_zalloc_coherent": "coherent",
+    "dmam_alloc_coherent": "coherent",
+    "dma_alloc_attrs": "coherent",
+    "dma_alloc_wc": "coherent",
+    "dma_free_coherent": "coherent",
+    "dmam_free_coherent": "coherent",
+    "dma_free_attrs": "coherent",
+    "dma_free_wc": "coherent",
+    "dma_alloc_noncoherent": "noncoherent",
+    "dma_free_noncoherent": "noncoherent",
+    "dma_alloc_pages": "noncoherent",
+    "dma_free_pages": "noncoherent",
+    "dma_pool_alloc": "pool",
+    "dma_pool_zalloc": "pool",
+    "dma_pool_free": "pool",
+    "pci_map_single": "single",
+    "pci_unmap_single": "single",
+    "pci_map_page": "page",
+    "pci_unmap_page": "page",
+    "pci_map_sg": "sg",
+    "pci_unmap_sg": "sg",
+    "pci_dma_sync_single_for_cpu": "single",
+    "pci_dma_sync_single_for_device": "single",
+    "pci_dma_sync_sg_for_cpu": "sg",
+    "pci_dma_sync_sg_for_device": "sg",
+    "pci_alloc_consistent": "coherent",
+    "pci_zalloc_consistent": "coherent",
+    "pci_free_consistent": "coherent",
+}
+# END generated dma-kinds
 _DCP_LAYOUT = dict((name, (role, args)) for role, args, names in _DCP_LAYOUTS
                    for name in names.split())
 # the facts record these arguments (device, pool and gfp are not compared)
@@ -742,28 +800,7 @@ def dcp_join(allfacts, mode):
         return None
 
     def kindof(s):
-        n = s['fn']
-        if s['t'] == 'alloc':
-            if 'pool' in n:
-                return 'pool'
-            if 'noncoherent' in n:
-                return 'noncoherent'
-            return 'coherent'
-        if 'sgtable' in n:
-            return 'sgtable'
-        if '_sg' in n:
-            return 'sg'
-        if 'resource' in n:
-            return 'resource'
-        if 'page' in n or n == 'skb_frag_dma_map':
-            return 'page'
-        if n in ('dma_pool_free',):
-            return 'pool'
-        if 'noncoherent' in n:
-            return 'noncoherent'
-        if 'free' in n:
-            return 'coherent'
-        return 'single'
+        return DMA_KINDS[s['fn']]
     STREAMING = ('single', 'page', 'sg', 'sgtable', 'resource')
 
     for s in sites:
@@ -1071,7 +1108,7 @@ class DcpPos:
 // ---------------------------------------------------------------- sites
 
 @site@
-identifier fn = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_map_sgtable, dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_pool_alloc, dma_pool_zalloc, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_pool_free};
+identifier fn = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_map_sgtable, dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages, dma_pool_free};
 expression list es;
 position p;
 @@
@@ -1086,7 +1123,7 @@ dcp_call_site(p, str(fn), str(es))
 
 @asg depends on site@
 expression E; position p;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_pool_alloc, dma_pool_zalloc};
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc};
 @@
 E = fn_1@p(...)
 
@@ -1097,7 +1134,7 @@ dcp_other('ret', p, lhs=e)
 
 @asgd depends on site@
 position p; type T; identifier x;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_pool_alloc, dma_pool_zalloc};
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc};
 @@
 T x = fn_1@p(...);
 
@@ -1148,7 +1185,7 @@ dcp_other('fset', p, fn=dcp_fname(p[0]), base=b, fld=f, val=v)
 // declared struct types of the bases of handle / length expressions
 @tb depends on site@
 type T; T *b; T b2; identifier fld; position p;
-identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_pool_free, dma_unmap_addr_set, dma_unmap_len_set, dma_unmap_addr, dma_unmap_len};
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages, dma_pool_free, dma_unmap_addr_set, dma_unmap_len_set, dma_unmap_addr, dma_unmap_len};
 @@
 fn_1(...,
 <+...
