@@ -183,6 +183,14 @@ sed 's/^#define MBOX_CFG_LEN.*/#include "tuner_x.h"\n#include "common_x.h"\n#inc
 cp "$CASES"/*_compat.h "$KT/drivers/drv/"
 expect 1 "scan DIR: the Makefiles' include paths" -- "$DRVCHECK" scan -q --engine sparse "$KT/drivers/drv"
 grep_in out "a.c:.*\[drvcheck-dma-unmap-size\]" "... find the driver's headers"
+# A unit sparse's errors stopped is named in one line, with the first
+# error, here in the header that includes a missing one
+mkdir "$KT/drivers/drv2"
+echo '#include "missing_x.h"' > "$KT/drivers/drv2/b.h"
+printf '#include "b.h"\nint f(void)\n{\n\treturn 0;\n}\n' > "$KT/drivers/drv2/a.c"
+expect 2 "a unit sparse's errors stopped" -- "$DRVCHECK" scan -q --engine sparse "$KT/drivers/drv2/a.c"
+grep_in err "^drvcheck: $KT/drivers/drv2/a.c: sparse errors, the file was not analysed: $KT/drivers/drv2/b.h:1:10: error: unable to open 'missing_x.h'$" "... is named, with the header its error is in"
+expect 0 "... in that line only" -- test "$(grep -c 'b.h' "$T/err")" = 1
 printf '[ { "directory": "/", "file": "x.c", "command": "cc -c x.c" ' > "$T/bad.json"
 expect 2 "malformed compile_commands.json" -- "$DRVCHECK" scan "$T/bad.json"
 grep_in err "not a compile_commands.json" "malformed compile_commands.json is explained"
