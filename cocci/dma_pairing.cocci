@@ -163,12 +163,17 @@ def dcp_site(p, role, **kw):
             kw[k] = dcp_n(kw[k])
     coccinelle.dcp_facts.append(kw)
 
+def dcp_type(t):
+    """a type with its words apart ("struct dwc2_qh*"): the struct's tag
+    is part of the finding's key"""
+    return re.sub(r'\s*\*\s*', '*', ' '.join(str(t).split()))
+
 def dcp_other(role, p, **kw):
     kw['t'] = role
     kw['pos'] = dcp_pos(p[0])
     for k in list(kw):
         if k not in ('t', 'pos') and kw[k] is not None and not isinstance(kw[k], (int, tuple)):
-            kw[k] = dcp_n(kw[k])
+            kw[k] = dcp_type(kw[k]) if k == 'ty' else dcp_n(kw[k])
     coccinelle.dcp_facts.append(kw)
 
 # ------------------------------------------------------------ the join
@@ -779,9 +784,24 @@ def dcp_join(allfacts, mode):
             return '%d' % v[1]
         return txt
 
+    def judge_key(s):
+        """the key sparse and clang give the finding (checkers/judge:
+        judge_key()): the location of the site's handle, else of its
+        buffer, as docs/facts.md writes it; a field of an unknown type has
+        the one type of that name in the driver, if there is one"""
+        fl, _, _, fn = s['pos']
+        k = key(fl, fn, s.get('h')) or key(fl, fn, s.get('buf'))
+        if k and k[0] == 'F':
+            tys = (k[2],) if k[2] else fieldtypes.get((dcp_scope_dir(k[1]), k[3]), ())
+            tag = next(iter(tys)) if len(tys) == 1 else '?'
+            return 'field:%s.%s' % (re.sub(r'^(?:const |volatile )*(?:struct|union) ', '', tag), k[3])
+        if k and k[0] == 'L':
+            return 'local:%s:%s:%s' % (fl, fn, k[3])
+        return s['fn']
+
     out = []
-    def emit(cid, conf, s, k, msg, notes):
-        out.append((cid, conf, s['pos'], field_str(k) if k else '-', msg, notes))
+    def emit(cid, conf, s, msg, notes, k=None):
+        out.append((cid, conf, s['pos'], k or judge_key(s), msg, notes))
 
     DIRS = {'DMA_TO_DEVICE': 'DMA_TO_DEVICE', 'DMA_FROM_DEVICE': 'DMA_FROM_DEVICE',
             'DMA_BIDIRECTIONAL': 'DMA_BIDIRECTIONAL', 'DMA_NONE': 'DMA_NONE',
@@ -810,7 +830,8 @@ def dcp_join(allfacts, mode):
     # DMA_NONE anywhere
     for s in sites:
         if dirof(s) == 'DMA_NONE':
-            emit('dma-direction', 'high', s, None, '%s() with direction DMA_NONE' % s['fn'], [])
+            # about the call, not a handle: keyed by the function, as the judge does
+            emit('dma-direction', 'high', s, '%s() with direction DMA_NONE' % s['fn'], [], s['fn'])
 
     maps = [s for s in sites if s['t'] in ('map', 'alloc')]
     by_dir = {}
@@ -892,7 +913,7 @@ def dcp_join(allfacts, mode):
         kind_ok = True
         if not is_free:
             if all(m['kind'] in ('coherent', 'pool') for m in C):
-                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
                      '%s() on coherent DMA memory from %s()' % (r['fn'], note_m['fn']),
                      [nl(m, 'allocated') for m in C[:3]])
                 kind_ok = False
@@ -904,7 +925,7 @@ def dcp_join(allfacts, mode):
                     if r2 is not r and same_fn(r2, r) and r2['kind'] in mkinds and kset_match(r['keys'], r2['keys']):
                         cond = True
                 if not cond:
-                    emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                    emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
                          '%s() releases a %s mapping made by %s()' % (r['fn'], note_m['kind'], note_m['fn']),
                          [nl(m, 'mapped') for m in C[:3]])
                 kind_ok = False
@@ -933,7 +954,7 @@ def dcp_join(allfacts, mode):
                         cond = True
                 if mixed and not cond:
                     om = [m for m in C if m['kind'] in others and (m['pos'][0], m['pos'][3]) in mixed]
-                    emit('dma-unmap-kind', 'medium', r, k,
+                    emit('dma-unmap-kind', 'medium', r,
                          '%s() releases every entry as %s, but some are mapped by %s() (%s)' % (r['fn'], rk, om[0]['fn'], om[0]['kind']),
                          [nl(m, 'mapped') for m in om[:3]])
             elif r['sync'] and not all(m['kind'] in STREAMING + ('noncoherent',) for m in C):
@@ -942,12 +963,12 @@ def dcp_join(allfacts, mode):
                 kind_ok = False
         else:
             if all(m['kind'] in STREAMING for m in C):
-                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
                      'streaming mapping from %s() freed with %s()' % (note_m['fn'], r['fn']),
                      [nl(m, 'mapped') for m in C[:3]])
                 kind_ok = False
             elif all(m['kind'] in ('coherent', 'pool', 'noncoherent') for m in C) and rk not in mkinds:
-                emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
                      '%s() frees %s memory from %s()' % (r['fn'], note_m['kind'], note_m['fn']),
                      [nl(m, 'allocated') for m in C[:3]])
                 kind_ok = False
@@ -1000,7 +1021,7 @@ def dcp_join(allfacts, mode):
                     msg = '%s() syncs size %s beyond the mapped size %s' % (r['fn'], rs, fmt(mv, m['size']))
                 else:
                     msg = '%s() size %s differs from the mapped size %s' % (r['fn'], rs, fmt(mv, m['size']))
-                emit('dma-unmap-size', conf, r, k, msg,
+                emit('dma-unmap-size', conf, r, msg,
                      [(mm['pos'], '%s here by %s() with size %s' % ('allocated' if mm['t'] == 'alloc' else 'mapped', mm['fn'], fmt(size_of(mm), mm['size']))) for mm in C2[:3]])
         # ---- direction
         rd = dirof(r)
@@ -1014,7 +1035,7 @@ def dcp_join(allfacts, mode):
                 else:
                     bad = all(d != rd for d in mds)
                 if bad:
-                    emit('dma-direction', 'high' if all(same_fn(m, r) for m in C2) else 'medium', r, k,
+                    emit('dma-direction', 'high' if all(same_fn(m, r) for m in C2) else 'medium', r,
                          '%s() direction %s differs from the map direction %s' % (r['fn'], rd, mds[0]),
                          [(m['pos'], 'mapped here by %s() with %s' % (m['fn'], dirof(m))) for m in C2[:3]])
         # ---- sg nents
@@ -1023,7 +1044,7 @@ def dcp_join(allfacts, mode):
             nk = key(fl, fn, r['nents'])
             hit = [m for m in C2 if m.get('retkey') and nk and kmatch(nk, m['retkey'])]
             if hit:
-                emit('dma-unmap-sg-nents', 'high' if all(same_fn(m, r) for m in hit) else 'medium', r, k,
+                emit('dma-unmap-sg-nents', 'high' if all(same_fn(m, r) for m in hit) else 'medium', r,
                      '%s() given the count returned by %s(); pass the nents that was mapped' % (r['fn'], hit[0]['fn']),
                      [(m['pos'], 'mapped here by %s(), which returned %s' % (m['fn'], r['nents'])) for m in hit[:3]])
             else:
@@ -1041,7 +1062,7 @@ def dcp_join(allfacts, mode):
                         res.append('unknown')
                 if res and all(x == 'diff' for x in res):
                     m = C2[0]
-                    emit('dma-unmap-sg-nents', 'medium', r, k,
+                    emit('dma-unmap-sg-nents', 'medium', r,
                          '%s() count %s differs from the %s entries mapped' % (r['fn'], fmt(rv, r['nents']), fmt(size_of(m, 'nents'), m['nents'])),
                          [(mm['pos'], 'mapped here by %s()' % mm['fn']) for mm in C2[:3]])
     # sg-nents also within one function without a key on the sg list
@@ -1056,7 +1077,7 @@ def dcp_join(allfacts, mode):
             continue
         hit = [m for m in maps if m.get('retkey') == nk]
         if hit:
-            emit('dma-unmap-sg-nents', 'high', r, nk,
+            emit('dma-unmap-sg-nents', 'high', r,
                  '%s() given the count returned by %s(); pass the nents that was mapped' % (r['fn'], hit[0]['fn']),
                  [(m['pos'], 'mapped here by %s(), which returned %s' % (m['fn'], r['nents'])) for m in hit[:3]])
     # coherent memory handed to a streaming map
@@ -1072,7 +1093,7 @@ def dcp_join(allfacts, mode):
                and (a['cpukey'][0] != 'F' or (a['cpukey'][2] == m['bufkey'][2]
                                               and (a['cpukey'][2] or a['cpukey'][4] == m['bufkey'][4])))]
         if hit:
-            emit('dma-coherent-streaming-mix', 'high' if all(same_fn(a, m) for a in hit) else 'medium', m, m['bufkey'],
+            emit('dma-coherent-streaming-mix', 'high' if all(same_fn(a, m) for a in hit) else 'medium', m,
                  '%s() maps coherent memory from %s()' % (m['fn'], hit[0]['fn']),
                  [(a['pos'], 'allocated here by %s()' % a['fn']) for a in hit[:3]])
 

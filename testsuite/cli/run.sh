@@ -154,6 +154,15 @@ sed 's/MBOX_CFG_LEN, DMA_TO_DEVICE);/MBOX_CFG_LEN, DMA_FROM_DEVICE);/' "$BUGGY" 
 expect 1 "two checks on one line by two engines" -- "$DRVCHECK" scan -q --engine cocci,sparse --format json "$T/shift/two.c"
 expect 0 "... are two findings" -- test "$(wc -l < "$T/out")" = 2
 
+# A finding's key (part of its fingerprint) is its handle's location,
+# whichever engine found it: cocci writes a struct field, a local, a
+# DMA_NONE call as the judge does for sparse
+for c in dma_unmap_size_ring dma_unmap_size_local dma_unmap_sg_field dma_direction_none dma_mix_map_coherent_cpu; do
+	"$DRVCHECK" scan -q --engine cocci --format json "$CASES/$c.c" > "$T/keys.cocci" 2>/dev/null
+	"$DRVCHECK" scan -q --engine sparse --format json "$CASES/$c.c" > "$T/keys.sparse" 2>/dev/null
+	expect 0 "$c: cocci and sparse give a finding one key" -- python3 "$SRC/testsuite/cli/same_keys.py" "$T/keys.cocci" "$T/keys.sparse"
+done
+
 # compile_commands.json: the sparse engine with each entry's gcc flags.  The
 # database is written by hand from the command Kbuild saved (.x.o.cmd) when
 # building the case against the kernel headers, so bear is not needed.
