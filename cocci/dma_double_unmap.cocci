@@ -2,14 +2,15 @@
 /// Report a DMA handle released twice on one path (dma_unmap_single/page/
 /// sg/resource, dma_free_coherent and friends, dma_pool_free) with no
 /// reassignment or reset of the handle, its base pointer or the ring index
-/// in between.  Reported at the second release, with a note at the first.
+/// in between (an iterator such as list_for_each_entry_safe() whose cursor
+/// is the base pointer moves it to another entry).  Reported at the second release, with a note at the first.
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 drvcheck authors.
 // Comments: handles that are ring entries indexed by a loop counter are
 //  left alone (the index changes between iterations).
 // Options: --no-includes --include-headers
-// Prefilter: dma_unmap_single dma_unmap_page dma_unmap_sg dma_unmap_resource dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_pool_free pci_unmap_ pci_free_consistent
+// Prefilter: dma_unmap_single dma_unmap_page dma_unmap_sg dma_unmap_resource dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_free_pages dma_pool_free pci_unmap_ pci_free_consistent
 // Checks: dma-double-unmap
 // Model-roles: dma/unmap dma/free
 
@@ -88,16 +89,16 @@ def dbu_emit(allout, mode):
 
 // files without a release call skip the path rules below
 @dbl_site@
-identifier fn = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_pool_free};
+identifier fn = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages, dma_pool_free};
 @@
 fn(...)
 
 @dbl_loc depends on dbl_site exists@
-idexpression x; expression E, E1, E2, E3; position p1, p2;
+idexpression x; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 @@
 \(fn_1@p1(E1, x, ...)
 \|fn_2@p1(E1, E2, E3, x, ...)
@@ -105,6 +106,7 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
 \)
 ...
     when != x = E
+    when != I(x, ...) S
     when != &x
     when != memset(...)
     when != dma_unmap_len_set(...)
@@ -124,11 +126,11 @@ if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
             [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
 
 @dbl_arrow depends on dbl_site exists@
-idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
+idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 @@
 \(fn_1@p1(E1, b->f, ...)
 \|fn_2@p1(E1, E2, E3, b->f, ...)
@@ -136,6 +138,7 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
 \)
 ...
     when != b = E
+    when != I(b, ...) S
     when != &b
     when != b++
     when != ++b
@@ -161,11 +164,11 @@ if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
             [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
 
 @dbl_dot depends on dbl_site exists@
-idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
+idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 @@
 \(fn_1@p1(E1, b.f, ...)
 \|fn_2@p1(E1, E2, E3, b.f, ...)
@@ -173,6 +176,7 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
 \)
 ...
     when != b = E
+    when != I(b, ...) S
     when != &b
     when != b++
     when != ++b
@@ -198,11 +202,11 @@ if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
             [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
 
 @dbl_macro depends on dbl_site exists@
-idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2;
+idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent};
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 @@
 \(fn_1@p1(E1, dma_unmap_addr(b, f), ...)
 \|fn_2@p1(E1, E2, E3, dma_unmap_addr(b, f), ...)
@@ -210,6 +214,7 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
 \)
 ...
     when != b = E
+    when != I(b, ...) S
     when != &b
     when != b++
     when != ++b

@@ -11,7 +11,7 @@
 // Comments: facts are collected per site and joined in @finalize:python@;
 //  only provably different sizes/directions are reported.
 // Options: --no-includes --include-headers
-// Prefilter: dma_map_single dma_map_page dma_map_sg dma_map_resource skb_frag_dma_map dma_unmap_single dma_unmap_page dma_unmap_sg dma_unmap_resource dma_sync_single dma_sync_sg dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs dma_alloc_wc dma_alloc_noncoherent dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_pool_ pci_map_ pci_unmap_ pci_alloc_consistent pci_zalloc_consistent pci_free_consistent pci_dma_sync
+// Prefilter: dma_map_single dma_map_page dma_map_sg dma_map_resource skb_frag_dma_map dma_unmap_single dma_unmap_page dma_unmap_sg dma_unmap_resource dma_sync_single dma_sync_sg dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs dma_alloc_wc dma_alloc_noncoherent dma_alloc_pages dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_free_pages dma_pool_ pci_map_ pci_unmap_ pci_alloc_consistent pci_zalloc_consistent pci_free_consistent pci_dma_sync
 // Checks: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents
 // Model-roles: dma/map dma/unmap dma/sync dma/alloc dma/free
 
@@ -163,12 +163,17 @@ def dcp_site(p, role, **kw):
             kw[k] = dcp_n(kw[k])
     coccinelle.dcp_facts.append(kw)
 
+def dcp_type(t):
+    """a type with its words apart ("struct dwc2_qh*"): the struct's tag
+    is part of the finding's key"""
+    return re.sub(r'\s*\*\s*', '*', ' '.join(str(t).split()))
+
 def dcp_other(role, p, **kw):
     kw['t'] = role
     kw['pos'] = dcp_pos(p[0])
     for k in list(kw):
         if k not in ('t', 'pos') and kw[k] is not None and not isinstance(kw[k], (int, tuple)):
-            kw[k] = dcp_n(kw[k])
+            kw[k] = dcp_type(kw[k]) if k == 'ty' else dcp_n(kw[k])
     coccinelle.dcp_facts.append(kw)
 
 # ------------------------------------------------------------ the join
@@ -388,13 +393,71 @@ _DCP_LAYOUTS = (
     ('alloc', ('dev', 'size', 'h'),
      'dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs '
      'dma_alloc_wc pci_alloc_consistent pci_zalloc_consistent'),
-    ('alloc', ('dev', 'size', 'h', 'dir'), 'dma_alloc_noncoherent'),
+    ('alloc', ('dev', 'size', 'h', 'dir'), 'dma_alloc_noncoherent dma_alloc_pages'),
     ('alloc', ('pool', 'gfp', 'h'), 'dma_pool_alloc dma_pool_zalloc'),
     ('rel', ('dev', 'size', 'cpu', 'h'),
      'dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc pci_free_consistent'),
-    ('rel', ('dev', 'size', 'cpu', 'h', 'dir'), 'dma_free_noncoherent'),
+    ('rel', ('dev', 'size', 'cpu', 'h', 'dir'), 'dma_free_noncoherent dma_free_pages'),
     ('rel', ('pool', 'cpu', 'h'), 'dma_pool_free'),
 )
+# BEGIN generated dma-kinds: gen-cocci-tables from checkers/model, do not edit
+DMA_KINDS = {
+    "dma_map_single": "single",
+    "dma_map_single_attrs": "single",
+    "dma_unmap_single": "single",
+    "dma_unmap_single_attrs": "single",
+    "dma_map_page": "page",
+    "dma_map_page_attrs": "page",
+    "skb_frag_dma_map": "page",
+    "dma_unmap_page": "page",
+    "dma_unmap_page_attrs": "page",
+    "dma_map_resource": "resource",
+    "dma_unmap_resource": "resource",
+    "dma_map_sg": "sg",
+    "dma_map_sg_attrs": "sg",
+    "dma_unmap_sg": "sg",
+    "dma_unmap_sg_attrs": "sg",
+    "dma_map_sgtable": "sgtable",
+    "dma_unmap_sgtable": "sgtable",
+    "dma_sync_single_for_cpu": "single",
+    "dma_sync_single_for_device": "single",
+    "dma_sync_single_range_for_cpu": "single",
+    "dma_sync_single_range_for_device": "single",
+    "dma_sync_sg_for_cpu": "sg",
+    "dma_sync_sg_for_device": "sg",
+    "dma_sync_sgtable_for_cpu": "sgtable",
+    "dma_sync_sgtable_for_device": "sgtable",
+    "dma_alloc_coherent": "coherent",
+    "dma_zalloc_coherent": "coherent",
+    "dmam_alloc_coherent": "coherent",
+    "dma_alloc_attrs": "coherent",
+    "dma_alloc_wc": "coherent",
+    "dma_free_coherent": "coherent",
+    "dmam_free_coherent": "coherent",
+    "dma_free_attrs": "coherent",
+    "dma_free_wc": "coherent",
+    "dma_alloc_noncoherent": "noncoherent",
+    "dma_free_noncoherent": "noncoherent",
+    "dma_alloc_pages": "noncoherent",
+    "dma_free_pages": "noncoherent",
+    "dma_pool_alloc": "pool",
+    "dma_pool_zalloc": "pool",
+    "dma_pool_free": "pool",
+    "pci_map_single": "single",
+    "pci_unmap_single": "single",
+    "pci_map_page": "page",
+    "pci_unmap_page": "page",
+    "pci_map_sg": "sg",
+    "pci_unmap_sg": "sg",
+    "pci_dma_sync_single_for_cpu": "single",
+    "pci_dma_sync_single_for_device": "single",
+    "pci_dma_sync_sg_for_cpu": "sg",
+    "pci_dma_sync_sg_for_device": "sg",
+    "pci_alloc_consistent": "coherent",
+    "pci_zalloc_consistent": "coherent",
+    "pci_free_consistent": "coherent",
+}
+# END generated dma-kinds
 _DCP_LAYOUT = dict((name, (role, args)) for role, args, names in _DCP_LAYOUTS
                    for name in names.split())
 # the facts record these arguments (device, pool and gfp are not compared)
@@ -721,9 +784,24 @@ def dcp_join(allfacts, mode):
             return '%d' % v[1]
         return txt
 
+    def judge_key(s):
+        """the key sparse and clang give the finding (checkers/judge:
+        judge_key()): the location of the site's handle, else of its
+        buffer, as docs/facts.md writes it; a field of an unknown type has
+        the one type of that name in the driver, if there is one"""
+        fl, _, _, fn = s['pos']
+        k = key(fl, fn, s.get('h')) or key(fl, fn, s.get('buf'))
+        if k and k[0] == 'F':
+            tys = (k[2],) if k[2] else fieldtypes.get((dcp_scope_dir(k[1]), k[3]), ())
+            tag = next(iter(tys)) if len(tys) == 1 else '?'
+            return 'field:%s.%s' % (re.sub(r'^(?:const |volatile )*(?:struct|union) ', '', tag), k[3])
+        if k and k[0] == 'L':
+            return 'local:%s:%s:%s' % (fl, fn, k[3])
+        return s['fn']
+
     out = []
-    def emit(cid, conf, s, k, msg, notes):
-        out.append((cid, conf, s['pos'], field_str(k) if k else '-', msg, notes))
+    def emit(cid, conf, s, msg, notes, k=None):
+        out.append((cid, conf, s['pos'], k or judge_key(s), msg, notes))
 
     DIRS = {'DMA_TO_DEVICE': 'DMA_TO_DEVICE', 'DMA_FROM_DEVICE': 'DMA_FROM_DEVICE',
             'DMA_BIDIRECTIONAL': 'DMA_BIDIRECTIONAL', 'DMA_NONE': 'DMA_NONE',
@@ -742,28 +820,7 @@ def dcp_join(allfacts, mode):
         return None
 
     def kindof(s):
-        n = s['fn']
-        if s['t'] == 'alloc':
-            if 'pool' in n:
-                return 'pool'
-            if 'noncoherent' in n:
-                return 'noncoherent'
-            return 'coherent'
-        if 'sgtable' in n:
-            return 'sgtable'
-        if '_sg' in n:
-            return 'sg'
-        if 'resource' in n:
-            return 'resource'
-        if 'page' in n or n == 'skb_frag_dma_map':
-            return 'page'
-        if n in ('dma_pool_free',):
-            return 'pool'
-        if 'noncoherent' in n:
-            return 'noncoherent'
-        if 'free' in n:
-            return 'coherent'
-        return 'single'
+        return DMA_KINDS[s['fn']]
     STREAMING = ('single', 'page', 'sg', 'sgtable', 'resource')
 
     for s in sites:
@@ -773,7 +830,8 @@ def dcp_join(allfacts, mode):
     # DMA_NONE anywhere
     for s in sites:
         if dirof(s) == 'DMA_NONE':
-            emit('dma-direction', 'high', s, None, '%s() with direction DMA_NONE' % s['fn'], [])
+            # about the call, not a handle: keyed by the function, as the judge does
+            emit('dma-direction', 'high', s, '%s() with direction DMA_NONE' % s['fn'], [], s['fn'])
 
     maps = [s for s in sites if s['t'] in ('map', 'alloc')]
     by_dir = {}
@@ -855,7 +913,7 @@ def dcp_join(allfacts, mode):
         kind_ok = True
         if not is_free:
             if all(m['kind'] in ('coherent', 'pool') for m in C):
-                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
                      '%s() on coherent DMA memory from %s()' % (r['fn'], note_m['fn']),
                      [nl(m, 'allocated') for m in C[:3]])
                 kind_ok = False
@@ -867,7 +925,7 @@ def dcp_join(allfacts, mode):
                     if r2 is not r and same_fn(r2, r) and r2['kind'] in mkinds and kset_match(r['keys'], r2['keys']):
                         cond = True
                 if not cond:
-                    emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                    emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
                          '%s() releases a %s mapping made by %s()' % (r['fn'], note_m['kind'], note_m['fn']),
                          [nl(m, 'mapped') for m in C[:3]])
                 kind_ok = False
@@ -896,7 +954,7 @@ def dcp_join(allfacts, mode):
                         cond = True
                 if mixed and not cond:
                     om = [m for m in C if m['kind'] in others and (m['pos'][0], m['pos'][3]) in mixed]
-                    emit('dma-unmap-kind', 'medium', r, k,
+                    emit('dma-unmap-kind', 'medium', r,
                          '%s() releases every entry as %s, but some are mapped by %s() (%s)' % (r['fn'], rk, om[0]['fn'], om[0]['kind']),
                          [nl(m, 'mapped') for m in om[:3]])
             elif r['sync'] and not all(m['kind'] in STREAMING + ('noncoherent',) for m in C):
@@ -905,12 +963,12 @@ def dcp_join(allfacts, mode):
                 kind_ok = False
         else:
             if all(m['kind'] in STREAMING for m in C):
-                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
                      'streaming mapping from %s() freed with %s()' % (note_m['fn'], r['fn']),
                      [nl(m, 'mapped') for m in C[:3]])
                 kind_ok = False
             elif all(m['kind'] in ('coherent', 'pool', 'noncoherent') for m in C) and rk not in mkinds:
-                emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r, k,
+                emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
                      '%s() frees %s memory from %s()' % (r['fn'], note_m['kind'], note_m['fn']),
                      [nl(m, 'allocated') for m in C[:3]])
                 kind_ok = False
@@ -963,7 +1021,7 @@ def dcp_join(allfacts, mode):
                     msg = '%s() syncs size %s beyond the mapped size %s' % (r['fn'], rs, fmt(mv, m['size']))
                 else:
                     msg = '%s() size %s differs from the mapped size %s' % (r['fn'], rs, fmt(mv, m['size']))
-                emit('dma-unmap-size', conf, r, k, msg,
+                emit('dma-unmap-size', conf, r, msg,
                      [(mm['pos'], '%s here by %s() with size %s' % ('allocated' if mm['t'] == 'alloc' else 'mapped', mm['fn'], fmt(size_of(mm), mm['size']))) for mm in C2[:3]])
         # ---- direction
         rd = dirof(r)
@@ -977,7 +1035,7 @@ def dcp_join(allfacts, mode):
                 else:
                     bad = all(d != rd for d in mds)
                 if bad:
-                    emit('dma-direction', 'high' if all(same_fn(m, r) for m in C2) else 'medium', r, k,
+                    emit('dma-direction', 'high' if all(same_fn(m, r) for m in C2) else 'medium', r,
                          '%s() direction %s differs from the map direction %s' % (r['fn'], rd, mds[0]),
                          [(m['pos'], 'mapped here by %s() with %s' % (m['fn'], dirof(m))) for m in C2[:3]])
         # ---- sg nents
@@ -986,7 +1044,7 @@ def dcp_join(allfacts, mode):
             nk = key(fl, fn, r['nents'])
             hit = [m for m in C2 if m.get('retkey') and nk and kmatch(nk, m['retkey'])]
             if hit:
-                emit('dma-unmap-sg-nents', 'high' if all(same_fn(m, r) for m in hit) else 'medium', r, k,
+                emit('dma-unmap-sg-nents', 'high' if all(same_fn(m, r) for m in hit) else 'medium', r,
                      '%s() given the count returned by %s(); pass the nents that was mapped' % (r['fn'], hit[0]['fn']),
                      [(m['pos'], 'mapped here by %s(), which returned %s' % (m['fn'], r['nents'])) for m in hit[:3]])
             else:
@@ -1004,7 +1062,7 @@ def dcp_join(allfacts, mode):
                         res.append('unknown')
                 if res and all(x == 'diff' for x in res):
                     m = C2[0]
-                    emit('dma-unmap-sg-nents', 'medium', r, k,
+                    emit('dma-unmap-sg-nents', 'medium', r,
                          '%s() count %s differs from the %s entries mapped' % (r['fn'], fmt(rv, r['nents']), fmt(size_of(m, 'nents'), m['nents'])),
                          [(mm['pos'], 'mapped here by %s()' % mm['fn']) for mm in C2[:3]])
     # sg-nents also within one function without a key on the sg list
@@ -1019,7 +1077,7 @@ def dcp_join(allfacts, mode):
             continue
         hit = [m for m in maps if m.get('retkey') == nk]
         if hit:
-            emit('dma-unmap-sg-nents', 'high', r, nk,
+            emit('dma-unmap-sg-nents', 'high', r,
                  '%s() given the count returned by %s(); pass the nents that was mapped' % (r['fn'], hit[0]['fn']),
                  [(m['pos'], 'mapped here by %s(), which returned %s' % (m['fn'], r['nents'])) for m in hit[:3]])
     # coherent memory handed to a streaming map
@@ -1035,7 +1093,7 @@ def dcp_join(allfacts, mode):
                and (a['cpukey'][0] != 'F' or (a['cpukey'][2] == m['bufkey'][2]
                                               and (a['cpukey'][2] or a['cpukey'][4] == m['bufkey'][4])))]
         if hit:
-            emit('dma-coherent-streaming-mix', 'high' if all(same_fn(a, m) for a in hit) else 'medium', m, m['bufkey'],
+            emit('dma-coherent-streaming-mix', 'high' if all(same_fn(a, m) for a in hit) else 'medium', m,
                  '%s() maps coherent memory from %s()' % (m['fn'], hit[0]['fn']),
                  [(a['pos'], 'allocated here by %s()' % a['fn']) for a in hit[:3]])
 
@@ -1071,7 +1129,7 @@ class DcpPos:
 // ---------------------------------------------------------------- sites
 
 @site@
-identifier fn = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_map_sgtable, dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_pool_alloc, dma_pool_zalloc, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_pool_free};
+identifier fn = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_map_sgtable, dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages, dma_pool_free};
 expression list es;
 position p;
 @@
@@ -1086,7 +1144,7 @@ dcp_call_site(p, str(fn), str(es))
 
 @asg depends on site@
 expression E; position p;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_pool_alloc, dma_pool_zalloc};
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc};
 @@
 E = fn_1@p(...)
 
@@ -1097,7 +1155,7 @@ dcp_other('ret', p, lhs=e)
 
 @asgd depends on site@
 position p; type T; identifier x;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_pool_alloc, dma_pool_zalloc};
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc};
 @@
 T x = fn_1@p(...);
 
@@ -1148,7 +1206,7 @@ dcp_other('fset', p, fn=dcp_fname(p[0]), base=b, fld=f, val=v)
 // declared struct types of the bases of handle / length expressions
 @tb depends on site@
 type T; T *b; T b2; identifier fld; position p;
-identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_pool_free, dma_unmap_addr_set, dma_unmap_len_set, dma_unmap_addr, dma_unmap_len};
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages, dma_pool_free, dma_unmap_addr_set, dma_unmap_len_set, dma_unmap_addr, dma_unmap_len};
 @@
 fn_1(...,
 <+...

@@ -97,15 +97,18 @@ static bool at_location(const char *line)
 }
 
 /*
- * sparse's errors are shown, and its messages without a location (such as
- * "No such file: x" for a word of the command line it took for a file);
- * a file drvcheck-sparse did not analyse ("analysis skipped") counts as
- * partly analysed.
+ * A file sparse's errors stopped ("analysis skipped") counts as partly
+ * analysed and is named in one line with sparse's first error, which is
+ * often in a header (a missing tracepoint or tuner header): the line names
+ * the unit that was not analysed, as the clang engine's does.  sparse's
+ * messages without a location (such as "No such file: x" for a word of the
+ * command line it took for a file) are shown; its include-chain notes and
+ * warnings are not drvcheck's.
  */
 static void read_errors(const char *path, const struct scan_request *req,
 			struct scan_status *status)
 {
-	char *text = read_file(path, NULL), *save = NULL;
+	char *text = read_file(path, NULL), *save = NULL, *first = NULL;
 	const char *skipped = ": note: drvcheck: analysis skipped";
 
 	for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line;
@@ -113,15 +116,20 @@ static void read_errors(const char *path, const struct scan_request *req,
 		char *at = strstr(line, skipped);
 
 		if (!at) {
-			if (strstr(line, ": error: ") || !at_location(line))
+			if (strstr(line, ": error: "))
+				first = first ? first : line;
+			else if (!at_location(line) && !strstr(line, ": note: in included file"))
 				fprintf(stderr, "%s\n", line);
 			continue;
 		}
 		*at = '\0';
 		scan_status_unanalysed(status, req, "sparse", line, false);
 		fprintf(stderr, "drvcheck: %s: sparse errors, the file was not "
-			"analysed\n", line);
+			"analysed: %s\n", line, first ? first : "(no error shown)");
+		first = NULL;
 	}
+	if (first)	/* an error without the note: shown as sparse gave it */
+		fprintf(stderr, "%s\n", first);
 	free(text);
 }
 

@@ -45,6 +45,22 @@ void finding_add_note(struct finding *f, const char *file, unsigned int line,
 	n->message = xstrdup(message);
 }
 
+/*
+ * What of a key the fingerprint hashes: a local's key names its file as the
+ * engine was given it ("local:FILE:F:x", docs/facts.md), a path that
+ * changes with where the tree was checked out; F:x is the local's identity.
+ */
+static const char *key_identity(const char *key)
+{
+	const char *x, *fn;
+
+	if (strncmp(key, "local:", 6) != 0 || !(x = strrchr(key, ':')))
+		return key;
+	for (fn = x; fn > key + 5 && fn[-1] != ':'; fn--)
+		;
+	return fn > key + 6 ? fn : key;
+}
+
 void finding_fingerprint(struct finding *f)
 {
 	unsigned long long h = FNV1A64_INIT;
@@ -55,7 +71,9 @@ void finding_fingerprint(struct finding *f)
 	h = fnv1a64("\n", h);
 	h = fnv1a64(f->function, h);
 	h = fnv1a64("\n", h);
-	h = fnv1a64(f->key, h);
+	if (key_identity(f->key) != f->key)
+		h = fnv1a64("local:", h);
+	h = fnv1a64(key_identity(f->key), h);
 	snprintf(f->fingerprint, sizeof(f->fingerprint), "%016llx", h);
 }
 

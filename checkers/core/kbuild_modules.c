@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kbuild_includes.h"
 #include "kbuild_modules.h"
 
 static char *dir_of(const char *file)
@@ -19,32 +20,15 @@ static const char *base_of(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-static char *makefile_text(const char *dir)
-{
-	static const char *const names[] = { "Kbuild", "Makefile" };
-
-	for (size_t i = 0; i < 2; i++) {
-		char *p = xasprintf("%s/%s", dir, names[i]);
-		char *text = read_file(p, NULL);
-
-		free(p);
-		if (text)
-			return text;
-	}
-	return NULL;
-}
-
 /*
  * The composite that lists obj ("a.o") in a line "name-y := a.o b.o" or
- * "name-objs += ...", or NULL.  Continuation lines are joined first.
+ * "name-objs += ...", or NULL.
  */
 static char *composite_of(char *text, const char *obj)
 {
 	struct strlist lines = { 0 };
 	char *found = NULL;
 
-	for (char *p = text; (p = strstr(p, "\\\n")); )
-		p[0] = p[1] = ' ';
 	strlist_split(&lines, text, "\n");
 	for (size_t i = 0; i < lines.n && !found; i++) {
 		char *line = lines.items[i], *assign = strchr(line, '=');
@@ -130,15 +114,20 @@ void kbuild_modules(const struct strlist *files, const struct strlist *flags,
 {
 	for (size_t i = 0; i < files->n; i++) {
 		const char *file = files->items[i], *base = base_of(file);
-		char *dir = dir_of(file), *text = makefile_text(dir);
+		char *dir = dir_of(file), *text = kbuild_makefile_text(dir);
 		char *obj = xasprintf("%.*s.o", (int)strcspn(base, "."), base);
 		char *composite = text ? composite_of(text, obj) : NULL;
 		const char *name = composite ? composite : text ? base : base_of(dir);
 		char *mod = modname(name, composite ? strlen(name) : strcspn(name, "."));
+		struct strlist own = { 0 };
 		struct kmodule *m;
 
-		m = module_get(out, mod, xasprintf("%s/%s", dir, mod), flags, NULL);
+		for (size_t k = 0; k < flags->n; k++)
+			strlist_add(&own, flags->items[k]);
+		kbuild_dir_includes(dir, &own);
+		m = module_get(out, mod, xasprintf("%s/%s", dir, mod), &own, NULL);
 		m->kbuild = true;
+		strlist_free(&own);
 		strlist_add(&m->files, file);
 		free(composite);
 		free(obj);

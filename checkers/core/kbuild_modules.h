@@ -33,7 +33,8 @@ struct kmodule_list {
 
 /*
  * Groups files (in order of first appearance) into modules, added to out;
- * a new module gets a copy of flags.
+ * a new module gets a copy of flags and the include paths its
+ * directory's Makefiles add (kbuild_includes.h).
  */
 void kbuild_modules(const struct strlist *files, const struct strlist *flags,
 		    struct kmodule_list *out);

@@ -17,7 +17,13 @@ static bool sg_count(const struct jsite *m)
 	return judge_is_map(m) && m->api->handle == ARG_NONE && m->api->nents >= 0;
 }
 
-/* The sg map whose returned count is all nents_loc may hold, or NULL. */
+/*
+ * The sg map whose returned count is all nents_loc may hold, or NULL.  Not
+ * when nents_loc is copied from where a map read its nents: the stores are
+ * seen without their order, and qc->orig_n_elem = qc->n_elem before
+ * qc->n_elem = the returned count saved the nents given.  An unmap with
+ * qc->n_elem itself still gets the returned count.
+ */
 static const struct jsite *returned_count(const struct judge *j,
 					  const struct jsite *rel)
 {
@@ -29,9 +35,13 @@ static const struct jsite *returned_count(const struct judge *j,
 		return NULL;
 	if (jf_sources(j->facts, rel->nents_loc, &srcs, &n) && n) {
 		map = &j->facts->sites[srcs[0]];
-		for (size_t i = 0; i < n && map; i++)
-			if (!sg_count(&j->facts->sites[srcs[i]]))
+		for (size_t i = 0; i < n && map; i++) {
+			const struct jsite *m = &j->facts->sites[srcs[i]];
+
+			if (!sg_count(m) ||
+			    jf_copies_from(j->facts, rel->nents_loc, m->nents_loc))
 				map = NULL;
+		}
 	}
 	free(srcs);
 	return map;

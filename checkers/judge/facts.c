@@ -284,16 +284,15 @@ static void walk_push(struct walk *w, int loc, unsigned char how)
 }
 
 /* Calls visit(src) for every source reachable from loc; false when one
- * returned false (the walk goes on, the answer is "not complete"). */
-static bool walk(const struct judge_facts *jf, int loc,
-		 bool (*visit)(const struct jsrc *src, void *arg), void *arg)
+ * returned false (the walk goes on, the answer is "not complete").  The
+ * locations reached are marked in seen (n_locs of them, zeroed). */
+static bool walk_seen(const struct judge_facts *jf, int loc,
+		      bool (*visit)(const struct jsrc *src, void *arg), void *arg,
+		      unsigned char *seen)
 {
-	struct walk w = { 0 };
+	struct walk w = { .seen = seen };
 	bool complete = true;
 
-	if (loc < 0 || (size_t)loc >= jf->n_locs)
-		return false;
-	w.seen = xcalloc(jf->n_locs, 1);
 	walk_push(&w, loc, 1);
 	while (w.n_work) {
 		int item = w.work[--w.n_work];
@@ -319,8 +318,43 @@ static bool walk(const struct judge_facts *jf, int loc,
 		}
 	}
 	free(w.work);
-	free(w.seen);
 	return complete;
+}
+
+static bool walk(const struct judge_facts *jf, int loc,
+		 bool (*visit)(const struct jsrc *src, void *arg), void *arg)
+{
+	unsigned char *seen;
+	bool complete;
+
+	if (loc < 0 || (size_t)loc >= jf->n_locs)
+		return false;
+	seen = xcalloc(jf->n_locs, 1);
+	complete = walk_seen(jf, loc, visit, arg, seen);
+	free(seen);
+	return complete;
+}
+
+static bool any_source(const struct jsrc *s, void *arg)
+{
+	(void)s;
+	(void)arg;
+	return true;
+}
+
+bool jf_copies_from(const struct judge_facts *jf, int loc, int from)
+{
+	unsigned char *seen;
+	bool found;
+
+	if (loc < 0 || (size_t)loc >= jf->n_locs || from < 0 ||
+	    (size_t)from >= jf->n_locs || from == loc)
+		return false;
+	seen = xcalloc(jf->n_locs, 1);
+	walk_seen(jf, loc, any_source, NULL, seen);
+	found = seen[from] != 0;
+	free(seen);
+	return found;
 }
 
 struct site_acc {

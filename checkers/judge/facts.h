@@ -165,6 +165,10 @@ bool jf_sources(const struct judge_facts *jf, int loc, int **sites, size_t *n);
 bool jf_values(const struct judge_facts *jf, int loc,
 	       const struct jx ***values, size_t *n);
 
+/* Is from, another location, among those loc is copied from (through
+ * copies and ring links)? */
+bool jf_copies_from(const struct judge_facts *jf, int loc, int from);
+
 void jf_free(struct judge_facts *jf);
 
 /* The location's name, "" for JLOC_NONE. */

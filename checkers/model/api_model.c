@@ -88,6 +88,9 @@ const struct api_fn api_model[] = {
 	DMA("dma_free_wc",		FREE,  KIND_COHERENT, 0,		ARGS(0, 3, 1, _, _, 2, _, _, _)),
 	DMA("dma_alloc_noncoherent",	ALLOC, KIND_NONCOHERENT, OUT,		ARGS(0, 2, 1, 3, _, R, _, _, _)),
 	DMA("dma_free_noncoherent",	FREE,  KIND_NONCOHERENT, 0,		ARGS(0, 3, 1, 4, _, 2, _, _, _)),
+	/* what dma_alloc_noncoherent() wraps: the same memory, as a struct page */
+	DMA("dma_alloc_pages",		ALLOC, KIND_NONCOHERENT, OUT,		ARGS(0, 2, 1, 3, _, R, _, _, _)),
+	DMA("dma_free_pages",		FREE,  KIND_NONCOHERENT, 0,		ARGS(0, 3, 1, 4, _, 2, _, _, _)),
 	DMA("dma_pool_alloc",		ALLOC, KIND_POOL, OUT,			ARGS(0, 2, _, _, _, R, _, _, _)),
 	DMA("dma_pool_zalloc",		ALLOC, KIND_POOL, OUT,			ARGS(0, 2, _, _, _, R, _, _, _)),
 	DMA("dma_pool_free",		FREE,  KIND_POOL, 0,			ARGS(0, 2, _, _, _, 1, _, _, _)),

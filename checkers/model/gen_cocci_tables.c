@@ -69,6 +69,20 @@ static void gen_iomem_model(struct strbuf *out)
 	sb_printf(out, "}\n");
 }
 
+/* Python: DMA function -> its kind, for dma_pairing.cocci's sites. */
+static void gen_dma_kinds(struct strbuf *out)
+{
+	sb_printf(out, "DMA_KINDS = {\n");
+	for (size_t i = 0; i < api_model_count; i++) {
+		const struct api_fn *f = &api_model[i];
+
+		if (f->family == FAMILY_DMA && f->kind != KIND_NONE)
+			sb_printf(out, "    \"%s\": \"%s\",\n", f->name,
+				  dma_kind_name(f->kind));
+	}
+	sb_printf(out, "}\n");
+}
+
 static bool blocking(const struct api_fn *f)
 {
 	return f->role == ROLE_BLOCKING;
@@ -140,6 +154,7 @@ static const struct {
 } tables[] = {
 	{ "iomem-calls", gen_iomem_calls },
 	{ "iomem-model", gen_iomem_model },
+	{ "dma-kinds", gen_dma_kinds },
 	{ "poll-ops", gen_poll_ops },
 	{ "poll-blocking", gen_poll_blocking },
 	{ "poll-task-state", gen_poll_task_state },

@@ -154,6 +154,15 @@ sed 's/MBOX_CFG_LEN, DMA_TO_DEVICE);/MBOX_CFG_LEN, DMA_FROM_DEVICE);/' "$BUGGY" 
 expect 1 "two checks on one line by two engines" -- "$DRVCHECK" scan -q --engine cocci,sparse --format json "$T/shift/two.c"
 expect 0 "... are two findings" -- test "$(wc -l < "$T/out")" = 2
 
+# A finding's key (part of its fingerprint) is its handle's location,
+# whichever engine found it: cocci writes a struct field, a local, a
+# DMA_NONE call as the judge does for sparse
+for c in dma_unmap_size_ring dma_unmap_size_local dma_unmap_sg_field dma_direction_none dma_mix_map_coherent_cpu; do
+	"$DRVCHECK" scan -q --engine cocci --format json "$CASES/$c.c" > "$T/keys.cocci" 2>/dev/null
+	"$DRVCHECK" scan -q --engine sparse --format json "$CASES/$c.c" > "$T/keys.sparse" 2>/dev/null
+	expect 0 "$c: cocci and sparse give a finding one key" -- python3 "$SRC/testsuite/cli/same_keys.py" "$T/keys.cocci" "$T/keys.sparse"
+done
+
 # compile_commands.json: the sparse engine with each entry's gcc flags.  The
 # database is written by hand from the command Kbuild saved (.x.o.cmd) when
 # building the case against the kernel headers, so bear is not needed.
@@ -167,6 +176,30 @@ if kbuild_compdb "$BUGGY" "$T/cdb"; then
 else
 	fail=$((fail + 1)); echo "FAIL compile_commands.json: cannot build a case against the kernel headers at '$KDIR'"
 fi
+# A directory scan adds the include paths the Makefiles give: ccflags-y
+# with $(srctree), CFLAGS_file.o relative to the tree's root, a parent's
+# subdir-ccflags-y with $(src).  Each header is found through one of them
+# only; a missing one stops sparse and loses the finding.
+KT=$T/ktree
+mkdir -p "$KT/scripts" "$KT/include/linux" "$KT/drivers/tuners" "$KT/drivers/fe" "$KT/drivers/common" "$KT/drivers/drv"
+: > "$KT/scripts/Makefile.build"
+echo '#define MBOX_CFG_BASE 250' > "$KT/drivers/tuners/tuner_x.h"
+echo '#define MBOX_CFG_CRC 2' > "$KT/drivers/common/common_x.h"
+echo '#define MBOX_CFG_LEN (MBOX_CFG_BASE + MBOX_CFG_CRC + 6)' > "$KT/drivers/fe/fe_x.h"
+printf 'subdir-ccflags-y += -I$(src)/common\n' > "$KT/drivers/Makefile"
+printf 'obj-m := a.o\nccflags-y := -I$(srctree)/drivers/tuners # tuners\nCFLAGS_a.o += \\\n\t-Idrivers/fe\n' > "$KT/drivers/drv/Makefile"
+sed 's/^#define MBOX_CFG_LEN.*/#include "tuner_x.h"\n#include "common_x.h"\n#include "fe_x.h"/' "$BUGGY" > "$KT/drivers/drv/a.c"
+cp "$CASES"/*_compat.h "$KT/drivers/drv/"
+expect 1 "scan DIR: the Makefiles' include paths" -- "$DRVCHECK" scan -q --engine sparse "$KT/drivers/drv"
+grep_in out "a.c:.*\[drvcheck-dma-unmap-size\]" "... find the driver's headers"
+# A unit sparse's errors stopped is named in one line, with the first
+# error, here in the header that includes a missing one
+mkdir "$KT/drivers/drv2"
+echo '#include "missing_x.h"' > "$KT/drivers/drv2/b.h"
+printf '#include "b.h"\nint f(void)\n{\n\treturn 0;\n}\n' > "$KT/drivers/drv2/a.c"
+expect 2 "a unit sparse's errors stopped" -- "$DRVCHECK" scan -q --engine sparse "$KT/drivers/drv2/a.c"
+grep_in err "^drvcheck: $KT/drivers/drv2/a.c: sparse errors, the file was not analysed: $KT/drivers/drv2/b.h:1:10: error: unable to open 'missing_x.h'$" "... is named, with the header its error is in"
+expect 0 "... in that line only" -- test "$(grep -c 'b.h' "$T/err")" = 1
 printf '[ { "directory": "/", "file": "x.c", "command": "cc -c x.c" ' > "$T/bad.json"
 expect 2 "malformed compile_commands.json" -- "$DRVCHECK" scan "$T/bad.json"
 grep_in err "not a compile_commands.json" "malformed compile_commands.json is explained"

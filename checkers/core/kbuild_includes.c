@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kbuild_includes.h"
+
+char *kbuild_makefile_text(const char *dir)
+{
+	static const char *const names[] = { "Kbuild", "Makefile" };
+
+	for (size_t i = 0; i < 2; i++) {
+		char *p = xasprintf("%s/%s", dir, names[i]);
+		char *text = read_file(p, NULL);
+
+		free(p);
+		if (!text)
+			continue;
+		/* one logical line per line: continuations joined */
+		for (char *c = text; (c = strstr(c, "\\\n")); )
+			c[0] = c[1] = ' ';
+		return text;
+	}
+	return NULL;
+}
+
+static bool has_file(const char *dir, const char *rel)
+{
+	char *p = xasprintf("%s/%s", dir, rel);
+	bool yes = is_regular(p) || is_dir(p);
+
+	free(p);
+	return yes;
+}
+
+/* The kernel tree dir is in ($(srctree)), or NULL: not in one. */
+static char *tree_root(const char *dir)
+{
+	char *p = xstrdup(dir), *slash;
+
+	for (;;) {
+		if (has_file(p, "scripts/Makefile.build") && has_file(p, "include/linux"))
+			return p;
+		slash = strrchr(p, '/');
+		if (!slash || slash == p) {
+			free(p);
+			return NULL;
+		}
+		*slash = '\0';
+	}
+}
+
+/* Replaces every $(var) and ${var} in *s by val. */
+static void subst(char **s, const char *var, const char *val)
+{
+	for (int i = 0; i < 2; i++) {
+		char *ref = i ? xasprintf("${%s}", var) : xasprintf("$(%s)", var), *at;
+
+		while ((at = strstr(*s, ref))) {
+			char *n = xasprintf("%.*s%s%s", (int)(at - *s), *s, val,
+					    at + strlen(ref));
+
+			free(*s);
+			*s = n;
+		}
+		free(ref);
+	}
+}
+
+/* The directory an -I path names, or NULL when it cannot be known. */
+static char *expand(const char *path, const char *root, const char *dir)
+{
+	char *p = xstrdup(path), *abs;
+
+	subst(&p, "src", dir);
+	subst(&p, "obj", dir);
+	if (root)
+		subst(&p, "srctree", root);
+	if (strchr(p, '$') || (!root && p[0] != '/')) {
+		free(p);
+		return NULL;
+	}
+	if (p[0] == '/')
+		return p;
+	/* Kbuild's make runs at the tree's root: -Idrivers/media/tuners */
+	abs = xasprintf("%s/%s", root, p);
+	free(p);
+	return abs;
+}
+
+/* ccflags-y, ccflags-$(CONFIG_X), EXTRA_CFLAGS, CFLAGS_file.o */
+static bool own_flags(const char *name)
+{
+	return !strncmp(name, "ccflags-", 8) || !strcmp(name, "EXTRA_CFLAGS") ||
+	       (!strncmp(name, "CFLAGS_", 7) && has_suffix(name, ".o"));
+}
+
+static void add_include(const char *path, const char *root, const char *dir,
+			struct strlist *out)
+{
+	char *p = expand(path, root, dir), *opt;
+
+	if (!p)
+		return;
+	opt = xasprintf("-I%s", p);
+	if (is_dir(p) && !strlist_has(out, opt))
+		strlist_add(out, opt);
+	free(opt);
+	free(p);
+}
+
+/* The include paths of one Makefile; only subdir-ccflags for a parent's. */
+static void makefile_includes(const char *mkdir, bool parent, const char *root,
+			      struct strlist *out)
+{
+	char *text = kbuild_makefile_text(mkdir), *save = NULL;
+
+	for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *assign = strchr(line, '='), *name, *hash = strchr(line, '#');
+		struct strlist words = { 0 };
+
+		if (hash)
+			*hash = '\0';
+		if (!assign || (hash && hash < assign))
+			continue;
+		*assign = '\0';
+		if (assign > line && strchr(":+?", assign[-1]))
+			assign[-1] = '\0';
+		name = line + strspn(line, " \t");
+		name[strcspn(name, " \t")] = '\0';
+		if (strncmp(name, "subdir-ccflags-", 15) && (parent || !own_flags(name)))
+			continue;
+		strlist_split(&words, assign + 1, " \t");
+		for (size_t i = 0; i < words.n; i++) {
+			const char *w = words.items[i];
+
+			if (!strcmp(w, "-I") && i + 1 < words.n)
+				add_include(words.items[++i], root, mkdir, out);
+			else if (!strncmp(w, "-I", 2))
+				add_include(w + 2, root, mkdir, out);
+		}
+		strlist_free(&words);
+	}
+	free(text);
+}
+
+void kbuild_dir_includes(const char *dir, struct strlist *out)
+{
+	char abs[PATH_MAX], *root, *slash;
+
+	if (!realpath(dir, abs))
+		return;
+	root = tree_root(abs);
+	makefile_includes(abs, false, root, out);
+	/* the parents' subdir-ccflags-y, up to the tree's root */
+	while (root && strlen(abs) > strlen(root) && (slash = strrchr(abs, '/'))) {
+		*slash = '\0';
+		makefile_includes(abs, true, root, out);
+	}
+	free(root);
+}
