@@ -87,6 +87,9 @@ static int xp_probe(struct platform_device *pdev)
 }
 
 /* the transport above fills req->sg and req->n_elem and queues it */
+/* exported: other modules queue requests */
+int xpo_queue(struct platform_device *pdev, struct xp_req *req);
+
 int xpo_queue(struct platform_device *pdev, struct xp_req *req)
 {
 	return xp_submit(platform_get_drvdata(pdev), req);

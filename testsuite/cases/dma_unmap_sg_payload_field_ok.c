@@ -96,6 +96,10 @@ static int xp_probe(struct platform_device *pdev)
 }
 
 /* the request path is driven by the transport above */
+/* exported: other modules queue requests */
+int xp_queue(struct platform_device *pdev, struct xp_req *req,
+	     struct scatterlist *sgl, int nents);
+
 int xp_queue(struct platform_device *pdev, struct xp_req *req,
 	     struct scatterlist *sgl, int nents)
 {
