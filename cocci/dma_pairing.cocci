@@ -372,34 +372,64 @@ def dcp_eval(txt, resolve):
 
 # What each argument of a site is, by function (one rule matches every
 # call; a disjunction with one branch per layout was the dearest rule).
-_DCP_LAYOUTS = (
-    ('map', ('dev', 'buf', 'size', 'dir'),
-     'dma_map_single dma_map_single_attrs pci_map_single dma_map_resource'),
-    ('map', ('dev', 'buf', 'off', 'size', 'dir'),
-     'dma_map_page dma_map_page_attrs skb_frag_dma_map pci_map_page'),
-    ('map', ('dev', 'buf', 'nents', 'dir'), 'dma_map_sg dma_map_sg_attrs pci_map_sg'),
-    ('map', ('dev', 'buf', 'dir'), 'dma_map_sgtable'),
-    ('rel', ('dev', 'h', 'size', 'dir'),
-     'dma_unmap_single dma_unmap_single_attrs dma_unmap_page dma_unmap_page_attrs '
-     'dma_unmap_resource pci_unmap_single pci_unmap_page dma_sync_single_for_cpu '
-     'dma_sync_single_for_device pci_dma_sync_single_for_cpu pci_dma_sync_single_for_device'),
-    ('rel', ('dev', 'h', 'off', 'size', 'dir'),
-     'dma_sync_single_range_for_cpu dma_sync_single_range_for_device'),
-    ('rel', ('dev', 'h', 'nents', 'dir'),
-     'dma_unmap_sg dma_unmap_sg_attrs pci_unmap_sg dma_sync_sg_for_cpu dma_sync_sg_for_device '
-     'pci_dma_sync_sg_for_cpu pci_dma_sync_sg_for_device'),
-    ('rel', ('dev', 'h', 'dir'),
-     'dma_unmap_sgtable dma_sync_sgtable_for_cpu dma_sync_sgtable_for_device'),
-    ('alloc', ('dev', 'size', 'h'),
-     'dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs '
-     'dma_alloc_wc pci_alloc_consistent pci_zalloc_consistent'),
-    ('alloc', ('dev', 'size', 'h', 'dir'), 'dma_alloc_noncoherent dma_alloc_pages'),
-    ('alloc', ('pool', 'gfp', 'h'), 'dma_pool_alloc dma_pool_zalloc'),
-    ('rel', ('dev', 'size', 'cpu', 'h'),
-     'dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc pci_free_consistent'),
-    ('rel', ('dev', 'size', 'cpu', 'h', 'dir'), 'dma_free_noncoherent dma_free_pages'),
-    ('rel', ('pool', 'cpu', 'h'), 'dma_pool_free'),
-)
+# BEGIN generated dma-layouts: gen-cocci-tables from checkers/model, do not edit
+_DCP_LAYOUT = {
+    "dma_map_single": ("map", ("dev", "buf", "size", "dir",)),
+    "dma_map_single_attrs": ("map", ("dev", "buf", "size", "dir",)),
+    "dma_unmap_single": ("rel", ("dev", "h", "size", "dir",)),
+    "dma_unmap_single_attrs": ("rel", ("dev", "h", "size", "dir",)),
+    "dma_map_page": ("map", ("dev", "buf", "off", "size", "dir",)),
+    "dma_map_page_attrs": ("map", ("dev", "buf", "off", "size", "dir",)),
+    "skb_frag_dma_map": ("map", ("dev", "buf", "off", "size", "dir",)),
+    "dma_unmap_page": ("rel", ("dev", "h", "size", "dir",)),
+    "dma_unmap_page_attrs": ("rel", ("dev", "h", "size", "dir",)),
+    "dma_map_resource": ("map", ("dev", "buf", "size", "dir",)),
+    "dma_unmap_resource": ("rel", ("dev", "h", "size", "dir",)),
+    "dma_map_sg": ("map", ("dev", "buf", "nents", "dir",)),
+    "dma_map_sg_attrs": ("map", ("dev", "buf", "nents", "dir",)),
+    "dma_unmap_sg": ("rel", ("dev", "h", "nents", "dir",)),
+    "dma_unmap_sg_attrs": ("rel", ("dev", "h", "nents", "dir",)),
+    "dma_map_sgtable": ("rel", ("dev", "h", "dir",)),
+    "dma_unmap_sgtable": ("rel", ("dev", "h", "dir",)),
+    "dma_sync_single_for_cpu": ("rel", ("dev", "h", "size", "dir",)),
+    "dma_sync_single_for_device": ("rel", ("dev", "h", "size", "dir",)),
+    "dma_sync_single_range_for_cpu": ("rel", ("dev", "h", "off", "size", "dir",)),
+    "dma_sync_single_range_for_device": ("rel", ("dev", "h", "off", "size", "dir",)),
+    "dma_sync_sg_for_cpu": ("rel", ("dev", "h", "nents", "dir",)),
+    "dma_sync_sg_for_device": ("rel", ("dev", "h", "nents", "dir",)),
+    "dma_sync_sgtable_for_cpu": ("rel", ("dev", "h", "dir",)),
+    "dma_sync_sgtable_for_device": ("rel", ("dev", "h", "dir",)),
+    "dma_alloc_coherent": ("alloc", ("dev", "size", "h",)),
+    "dma_zalloc_coherent": ("alloc", ("dev", "size", "h",)),
+    "dmam_alloc_coherent": ("alloc", ("dev", "size", "h",)),
+    "dma_alloc_attrs": ("alloc", ("dev", "size", "h",)),
+    "dma_alloc_wc": ("alloc", ("dev", "size", "h",)),
+    "dma_free_coherent": ("rel", ("dev", "size", "cpu", "h",)),
+    "dmam_free_coherent": ("rel", ("dev", "size", "cpu", "h",)),
+    "dma_free_attrs": ("rel", ("dev", "size", "cpu", "h",)),
+    "dma_free_wc": ("rel", ("dev", "size", "cpu", "h",)),
+    "dma_alloc_noncoherent": ("alloc", ("dev", "size", "h", "dir",)),
+    "dma_free_noncoherent": ("rel", ("dev", "size", "cpu", "h", "dir",)),
+    "dma_alloc_pages": ("alloc", ("dev", "size", "h", "dir",)),
+    "dma_free_pages": ("rel", ("dev", "size", "cpu", "h", "dir",)),
+    "dma_pool_alloc": ("alloc", ("pool", "-", "h",)),
+    "dma_pool_zalloc": ("alloc", ("pool", "-", "h",)),
+    "dma_pool_free": ("rel", ("pool", "cpu", "h",)),
+    "pci_map_single": ("map", ("dev", "buf", "size", "dir",)),
+    "pci_unmap_single": ("rel", ("dev", "h", "size", "dir",)),
+    "pci_map_page": ("map", ("dev", "buf", "off", "size", "dir",)),
+    "pci_unmap_page": ("rel", ("dev", "h", "size", "dir",)),
+    "pci_map_sg": ("map", ("dev", "buf", "nents", "dir",)),
+    "pci_unmap_sg": ("rel", ("dev", "h", "nents", "dir",)),
+    "pci_dma_sync_single_for_cpu": ("rel", ("dev", "h", "size", "dir",)),
+    "pci_dma_sync_single_for_device": ("rel", ("dev", "h", "size", "dir",)),
+    "pci_dma_sync_sg_for_cpu": ("rel", ("dev", "h", "nents", "dir",)),
+    "pci_dma_sync_sg_for_device": ("rel", ("dev", "h", "nents", "dir",)),
+    "pci_alloc_consistent": ("alloc", ("dev", "size", "h",)),
+    "pci_zalloc_consistent": ("alloc", ("dev", "size", "h",)),
+    "pci_free_consistent": ("rel", ("dev", "size", "cpu", "h",)),
+}
+# END generated dma-layouts
 # BEGIN generated dma-kinds: gen-cocci-tables from checkers/model, do not edit
 DMA_KINDS = {
     "dma_map_single": "single",
@@ -458,8 +488,6 @@ DMA_KINDS = {
     "pci_free_consistent": "coherent",
 }
 # END generated dma-kinds
-_DCP_LAYOUT = dict((name, (role, args)) for role, args, names in _DCP_LAYOUTS
-                   for name in names.split())
 # the facts record these arguments (device, pool and gfp are not compared)
 _DCP_KEPT = ('buf', 'off', 'size', 'dir', 'nents', 'h', 'cpu')
 
@@ -1129,14 +1157,16 @@ class DcpPos:
 // ---------------------------------------------------------------- sites
 
 @site@
-identifier fn = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_map_sgtable, dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages, dma_pool_free};
+// BEGIN generated dma-sites: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_unmap_single, dma_unmap_single_attrs, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, dma_unmap_page, dma_unmap_page_attrs, dma_map_resource, dma_unmap_resource, dma_map_sg, dma_map_sg_attrs, dma_unmap_sg, dma_unmap_sg_attrs, dma_map_sgtable, dma_unmap_sgtable, dma_sync_single_for_cpu, dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_sync_sg_for_cpu, dma_sync_sg_for_device, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_alloc_noncoherent, dma_free_noncoherent, dma_alloc_pages, dma_free_pages, dma_pool_alloc, dma_pool_zalloc, dma_pool_free, pci_map_single, pci_unmap_single, pci_map_page, pci_unmap_page, pci_map_sg, pci_unmap_sg, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, pci_alloc_consistent, pci_zalloc_consistent, pci_free_consistent};
+// END generated dma-sites
 expression list es;
 position p;
 @@
-fn@p(es)
+fn_1@p(es)
 
 @script:python@
-p << site.p; fn << site.fn; es << site.es;
+p << site.p; fn << site.fn_1; es << site.es;
 @@
 dcp_call_site(p, str(fn), str(es))
 
@@ -1144,7 +1174,9 @@ dcp_call_site(p, str(fn), str(es))
 
 @asg depends on site@
 expression E; position p;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc};
+// BEGIN generated dma-makers: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, dma_map_resource, dma_map_sg, dma_map_sg_attrs, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc, pci_map_single, pci_map_page, pci_map_sg, pci_alloc_consistent, pci_zalloc_consistent};
+// END generated dma-makers
 @@
 E = fn_1@p(...)
 
@@ -1155,7 +1187,9 @@ dcp_other('ret', p, lhs=e)
 
 @asgd depends on site@
 position p; type T; identifier x;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, pci_alloc_consistent, pci_zalloc_consistent, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc};
+// BEGIN generated dma-makers: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, dma_map_resource, dma_map_sg, dma_map_sg_attrs, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc, pci_map_single, pci_map_page, pci_map_sg, pci_alloc_consistent, pci_zalloc_consistent};
+// END generated dma-makers
 @@
 T x = fn_1@p(...);
 
@@ -1167,7 +1201,9 @@ dcp_other('ret', p, lhs=x)
 // a handle local stored into a field after the map
 @st depends on site exists@
 expression X, E2; position p, p2;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg};
+// BEGIN generated dma-mappers: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, dma_map_resource, dma_map_sg, dma_map_sg_attrs, pci_map_single, pci_map_page, pci_map_sg};
+// END generated dma-mappers
 @@
 X = fn_1@p(...)
 ... when any
@@ -1180,7 +1216,9 @@ dcp_other('store', p, local=x, to=e)
 
 @std depends on site exists@
 type T; identifier x; expression E2; position p, p2;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single, dma_map_resource, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, pci_map_page, dma_map_sg, dma_map_sg_attrs, pci_map_sg};
+// BEGIN generated dma-mappers: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, dma_map_resource, dma_map_sg, dma_map_sg_attrs, pci_map_single, pci_map_page, pci_map_sg};
+// END generated dma-mappers
 @@
 T x = fn_1@p(...);
 ... when any

@@ -83,6 +83,89 @@ static void gen_dma_kinds(struct strbuf *out)
 	sb_printf(out, "}\n");
 }
 
+/* The DMA calls whose sites dma_pairing.cocci records. */
+static bool dma_site(const struct api_fn *f)
+{
+	return f->family == FAMILY_DMA &&
+	       (f->role == ROLE_DMA_MAP || f->role == ROLE_DMA_UNMAP ||
+		f->role == ROLE_DMA_SYNC || f->role == ROLE_DMA_ALLOC ||
+		f->role == ROLE_DMA_FREE);
+}
+
+/*
+ * Those that make a mapping or an allocation and return what the release
+ * names: the handle, the CPU address or the sg count (dma_map_sgtable()
+ * returns only an errno).
+ */
+static bool dma_maker(const struct api_fn *f)
+{
+	return dma_site(f) &&
+	       (f->role == ROLE_DMA_MAP || f->role == ROLE_DMA_ALLOC) &&
+	       (f->handle == ARG_RET || f->buf == ARG_RET || f->nents >= 0);
+}
+
+static bool dma_mapper(const struct api_fn *f)
+{
+	return dma_maker(f) && f->role == ROLE_DMA_MAP;
+}
+
+static void gen_dma_sites(struct strbuf *out)
+{
+	gen_set(out, dma_site);
+}
+
+static void gen_dma_makers(struct strbuf *out)
+{
+	gen_set(out, dma_maker);
+}
+
+static void gen_dma_mappers(struct strbuf *out)
+{
+	gen_set(out, dma_mapper);
+}
+
+/*
+ * Python: DMA function -> (role, the name of each argument by position).
+ * The script's names: what a release names is its handle "h" (the
+ * scatterlist of an sg unmap too), what a free passes back is "cpu", a
+ * pool is "pool"; "-" is an argument the facts do not record.
+ */
+static void gen_dma_layouts(struct strbuf *out)
+{
+	sb_printf(out, "_DCP_LAYOUT = {\n");
+	for (size_t i = 0; i < api_model_count; i++) {
+		const struct api_fn *f = &api_model[i];
+		const char *arg[8] = { 0 };
+		const bool make = dma_maker(f);
+		int n = 0;
+
+		if (!dma_site(f))
+			continue;
+		const struct { signed char pos; const char *name; } roles[] = {
+			{ f->dev, f->kind == KIND_POOL ? "pool" : "dev" },
+			{ f->handle, "h" },
+			{ f->size, "size" },
+			{ f->dir, "dir" },
+			{ f->nents, "nents" },
+			{ f->buf, make ? "buf" : f->role == ROLE_DMA_FREE ? "cpu" : "h" },
+			{ f->offset, "off" },
+		};
+		for (size_t r = 0; r < sizeof(roles) / sizeof(roles[0]); r++)
+			if (roles[r].pos >= 0 && roles[r].pos < 8) {
+				arg[roles[r].pos] = roles[r].name;
+				if (roles[r].pos >= n)
+					n = roles[r].pos + 1;
+			}
+		sb_printf(out, "    \"%s\": (\"%s\", (", f->name,
+			  make ? (f->role == ROLE_DMA_MAP ? "map" : "alloc") : "rel");
+		for (int a = 0; a < n; a++)
+			sb_printf(out, "\"%s\",%s", arg[a] ? arg[a] : "-",
+				  a + 1 < n ? " " : "");
+		sb_printf(out, ")),\n");
+	}
+	sb_printf(out, "}\n");
+}
+
 static bool blocking(const struct api_fn *f)
 {
 	return f->role == ROLE_BLOCKING;
@@ -155,6 +238,10 @@ static const struct {
 	{ "iomem-calls", gen_iomem_calls },
 	{ "iomem-model", gen_iomem_model },
 	{ "dma-kinds", gen_dma_kinds },
+	{ "dma-layouts", gen_dma_layouts },
+	{ "dma-sites", gen_dma_sites },
+	{ "dma-makers", gen_dma_makers },
+	{ "dma-mappers", gen_dma_mappers },
 	{ "poll-ops", gen_poll_ops },
 	{ "poll-blocking", gen_poll_blocking },
 	{ "poll-task-state", gen_poll_task_state },
