@@ -18,7 +18,7 @@
 # uses.  SHARD names a directory below TREE (drivers/scsi); none: all.
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-DRVCHECK=${DRVCHECK:-$ROOT/build/drvcheck}
+DRVCHECK=$(realpath -m "${DRVCHECK:-$ROOT/build/drvcheck}")
 ENGINES=cocci,sparse,clang
 JOBS=$(nproc)
 TREE=
@@ -52,6 +52,7 @@ TREE=${TREE:-$("$ROOT/testsuite/kernel_source.sh")}
 version=$(sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p' "$TREE/Makefile" | paste -sd.)
 OUT=${OUT:-$ROOT/build/campaign/$version}
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
 
 # The shards: every directory of drivers/ with C files, the largest split.
 shards() {
@@ -74,11 +75,12 @@ shards() {
 	done
 }
 
-# The files of a shard: a directory, or a directory's own files (":top").
+# The files of a shard, relative to TREE: a directory, or a directory's
+# own files (":top").
 shard_paths() {
 	case $1 in
-	*:top) find "$TREE/${1%:top}" -maxdepth 1 -name '*.c' | sort ;;
-	*) echo "$TREE/$1" ;;
+	*:top) (cd "$TREE" && find "${1%:top}" -maxdepth 1 -name '*.c' | sort) ;;
+	*) echo "$1" ;;
 	esac
 }
 
@@ -95,10 +97,12 @@ for e in "${engines[@]}"; do
 		mapfile -t paths < <(shard_paths "$s")
 		start=$(date +%s)
 		set +e
-		/usr/bin/time -o "$base.time" -f '%e %U %S %M' \
+		# from the tree's root with relative paths: the findings' files,
+		# and so their fingerprints, do not depend on where it is unpacked
+		(cd "$TREE" && /usr/bin/time -o "$base.time" -f '%e %U %S %M' \
 			"$DRVCHECK" scan --engine "$e" --checks all -j "$JOBS" \
 			--unit-timeout "$UNIT_TIMEOUT" --format json "${paths[@]}" \
-			>"$base.json" 2>"$base.err"
+			>"$base.json" 2>"$base.err")
 		rc=$?
 		set -e
 		echo "$rc" >"$base.rc"
