@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The labelled findings of the campaign (testsuite/corpus/labels/).
+
+A labels file has one finding a line, tab-separated:
+
+    fingerprint  file:line  check-id  TRUE|FALSE|UNSURE  reason
+
+(# starts a comment).  The fingerprint is drvcheck's (files relative to the
+tree's root, as campaign.sh scans), so a label follows its finding across
+engines and runs.
+
+    labels.py sample OUT [--seed S] [-n N] [--min-per-check K]
+                         [--exclude LABELS...] [--skip DIR...]
+        draws N findings of a campaign at random (fixed seed), stratified
+        by check: every check with findings gets at least K (or all it
+        has), the rest in proportion; already labelled fingerprints and
+        findings under --skip directories are not drawn.  Prints lines
+        to label (label column TODO).
+
+    labels.py score OUT LABELS...
+        precision per check, per engine and per severity from the labels
+        and the campaign's findings (UNSURE counts in neither side), and
+        the labelled findings that disappeared from shards the campaign
+        ran: a FALSE one is a fix, a TRUE one a lost true positive.
+"""
+import argparse
+import collections
+import glob
+import json
+import os
+import random
+import sys
+
+LABELS = ('TRUE', 'FALSE', 'UNSURE')
+
+
+def read_campaign(out):
+    """{fingerprint: finding} over every engine, with 'engines' the set of
+    engines that reported it; and {engine: set of shard names run}."""
+    found, shards = {}, collections.defaultdict(set)
+    for rc in sorted(glob.glob(os.path.join(out, '*', '*.rc'))):
+        engine = os.path.basename(os.path.dirname(rc))
+        base = rc[:-3]
+        shards[engine].add(os.path.basename(base))
+        try:
+            fh = open(base + '.json', errors='replace')
+        except OSError:
+            continue
+        with fh:
+            for ln in fh:
+                if not ln.strip():
+                    continue
+                f = json.loads(ln)
+                kept = found.setdefault(f['fingerprint'], f)
+                kept.setdefault('seen_by', set()).add(engine)
+    if not shards:
+        sys.exit(f'labels: {out} holds no campaign results (OUT/<engine>/<shard>.rc)')
+    return found, shards
+
+
+def read_labels(paths):
+    labels = {}
+    for path in paths:
+        with open(path) as fh:
+            for n, ln in enumerate(fh, 1):
+                ln = ln.rstrip('\n')
+                if not ln.strip() or ln.startswith('#'):
+                    continue
+                cols = ln.split('\t')
+                if len(cols) != 5 or cols[3] not in LABELS or not cols[4].strip():
+                    sys.exit(f'{path}:{n}: want fingerprint, file:line, check, '
+                             f'{"/".join(LABELS)}, reason (tab-separated)')
+                fp, where, check, label, reason = cols
+                if fp in labels:
+                    sys.exit(f'{path}:{n}: {fp} labelled twice')
+                labels[fp] = {'where': where, 'check': check, 'label': label, 'reason': reason}
+    return labels
+
+
+def shard_of(path, ran):
+    """The campaign shard (campaign.sh's naming) a file belongs to, if run."""
+    p = path.split('/')
+    names = ['_'.join(p[:3]), '_'.join(p[:2] + ['top']), '_'.join(p[:2])]
+    return next((s for s in names if s in ran), None)
+
+
+def where(f):
+    return f"{f['file']}:{f['line']}"
+
+
+def cmd_sample(args):
+    found, _ = read_campaign(args.out)
+    done = read_labels(args.exclude) if args.exclude else {}
+    outside = [d.rstrip('/') + '/' for d in args.skip]
+    pool = collections.defaultdict(list)
+    for fp in sorted(found):
+        f = found[fp]
+        if fp in done or any(f['file'].startswith(d) for d in outside):
+            continue
+        pool[f['check']].append(f)
+    rng = random.Random(args.seed)
+    total = sum(len(v) for v in pool.values())
+    # every check its minimum first, then the remainder in proportion
+    want = {c: min(len(v), args.min_per_check) for c, v in pool.items()}
+    left = args.n - sum(want.values())
+    if left > 0 and total:
+        for c, v in pool.items():
+            want[c] = min(len(v), want[c] + round(left * len(v) / total))
+    picked = []
+    for c in sorted(pool):
+        picked += rng.sample(pool[c], want[c])
+    print(f'# drawn by labels.py sample --seed {args.seed} -n {args.n} '
+          f'--min-per-check {args.min_per_check} from {total} findings')
+    for f in sorted(picked, key=lambda f: (f['check'], f['file'], f['line'])):
+        print('\t'.join([f['fingerprint'], where(f), f['check'], 'TODO',
+                         f"[{','.join(sorted(f['seen_by']))}] {f['function']}: {f['message']}"]))
+    return 0
+
+
+def pct(t, fl):
+    return f'{100.0 * t / (t + fl):.0f} %' if t + fl else '-'
+
+
+def table(title, rows):
+    print(f'\n| {title} | TRUE | FALSE | UNSURE | precision |\n|---|---|---|---|---|')
+    for name in sorted(rows):
+        c = rows[name]
+        print(f"| {name} | {c['TRUE']} | {c['FALSE']} | {c['UNSURE']} | {pct(c['TRUE'], c['FALSE'])} |")
+
+
+def cmd_score(args):
+    found, shards = read_campaign(args.out)
+    labels = read_labels(args.labels)
+    by_check, by_engine, by_sev = (collections.defaultdict(collections.Counter) for _ in range(3))
+    overall = collections.Counter()
+    gone = []
+    ran = set().union(*shards.values())
+    for fp, lab in sorted(labels.items(), key=lambda x: x[1]['where']):
+        f = found.get(fp)
+        if f is None:
+            if shard_of(lab['where'].rsplit(':', 1)[0], ran):
+                gone.append((lab, fp))
+            continue
+        label = lab['label']
+        overall[label] += 1
+        by_check[f['check']][label] += 1
+        by_sev[f['severity']][label] += 1
+        for e in f['seen_by']:
+            by_engine[e][label] += 1
+    n = sum(overall.values())
+    print(f'{n} labelled findings in this campaign, precision {pct(overall["TRUE"], overall["FALSE"])} '
+          f'({overall["TRUE"]} true, {overall["FALSE"]} false, {overall["UNSURE"]} unsure)')
+    table('check', by_check)
+    table('engine', by_engine)
+    table('severity', by_sev)
+    if gone:
+        print(f'\n{len(gone)} labelled findings no longer reported:')
+        what = {'TRUE': 'LOST TRUE POSITIVE', 'FALSE': 'fixed false positive', 'UNSURE': 'gone (was unsure)'}
+        for lab, fp in gone:
+            print(f"  {what[lab['label']]}: {lab['where']} {lab['check']} {fp} -- {lab['reason']}")
+    return 1 if any(lab['label'] == 'TRUE' for lab, _ in gone) else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    sub = ap.add_subparsers(dest='cmd', required=True)
+    s = sub.add_parser('sample')
+    s.add_argument('out')
+    s.add_argument('--seed', type=int, default=13)
+    s.add_argument('-n', type=int, default=200)
+    s.add_argument('--min-per-check', type=int, default=5)
+    s.add_argument('--exclude', nargs='*', default=[])
+    s.add_argument('--skip', nargs='*', default=[])
+    s.set_defaults(run=cmd_sample)
+    s = sub.add_parser('score')
+    s.add_argument('out')
+    s.add_argument('labels', nargs='+')
+    s.set_defaults(run=cmd_score)
+    args = ap.parse_args()
+    if not os.path.isdir(args.out):
+        sys.exit(f'labels: {args.out}: not a campaign directory')
+    sys.exit(args.run(args))
+
+
+if __name__ == '__main__':
+    main()
