@@ -8,7 +8,7 @@ A labels file has one finding a line, tab-separated:
 
 (# starts a comment).  The fingerprint is drvcheck's (files relative to the
 tree's root, as campaign.sh scans), so a label follows its finding across
-engines and runs.
+runs; in one tree, file:line and check name it for every engine too.
 
     labels.py sample OUT [--seed S] [-n N] [--min-per-check K]
                          [--exclude LABELS...] [--skip DIR...]
@@ -36,8 +36,10 @@ LABELS = ('TRUE', 'FALSE', 'UNSURE')
 
 
 def read_campaign(out):
-    """{fingerprint: finding} over every engine, with 'engines' the set of
-    engines that reported it; and {engine: set of shard names run}."""
+    """{(file:line, check): finding} over every engine, with 'seen_by' the
+    engines that reported it and 'fps' their fingerprints (an engine's key
+    for a path-sensitive check is its own, so one finding may have two);
+    and {engine: set of shard names run}."""
     found, shards = {}, collections.defaultdict(set)
     for rc in sorted(glob.glob(os.path.join(out, '*', '*.rc'))):
         engine = os.path.basename(os.path.dirname(rc))
@@ -52,8 +54,9 @@ def read_campaign(out):
                 if not ln.strip():
                     continue
                 f = json.loads(ln)
-                kept = found.setdefault(f['fingerprint'], f)
+                kept = found.setdefault((where(f), f['check']), f)
                 kept.setdefault('seen_by', set()).add(engine)
+                kept.setdefault('fps', set()).add(f['fingerprint'])
     if not shards:
         sys.exit(f'labels: {out} holds no campaign results (OUT/<engine>/<shard>.rc)')
     return found, shards
@@ -93,10 +96,12 @@ def cmd_sample(args):
     found, _ = read_campaign(args.out)
     done = read_labels(args.exclude) if args.exclude else {}
     outside = [d.rstrip('/') + '/' for d in args.skip]
+    done_fps = set(done)
+    done_at = {(lab['where'], lab['check']) for lab in done.values()}
     pool = collections.defaultdict(list)
-    for fp in sorted(found):
-        f = found[fp]
-        if fp in done or any(f['file'].startswith(d) for d in outside):
+    for at in sorted(found):
+        f = found[at]
+        if at in done_at or f['fps'] & done_fps or any(f['file'].startswith(d) for d in outside):
             continue
         pool[f['check']].append(f)
     rng = random.Random(args.seed)
@@ -136,8 +141,9 @@ def cmd_score(args):
     overall = collections.Counter()
     gone = []
     ran = set().union(*shards.values())
+    by_fp = {fp: f for f in found.values() for fp in f['fps']}
     for fp, lab in sorted(labels.items(), key=lambda x: x[1]['where']):
-        f = found.get(fp)
+        f = by_fp.get(fp) or found.get((lab['where'], lab['check']))
         if f is None:
             if shard_of(lab['where'].rsplit(':', 1)[0], ran):
                 gone.append((lab, fp))
