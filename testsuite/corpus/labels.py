@@ -8,7 +8,8 @@ A labels file has one finding a line, tab-separated:
 
 (# starts a comment).  The fingerprint is drvcheck's (files relative to the
 tree's root, as campaign.sh scans), so a label follows its finding across
-runs; in one tree, file:line and check name it for every engine too.
+runs (lines may move); in one tree, file:line and check name a finding,
+for every engine (a fingerprint may stand for several lines).
 
     labels.py sample OUT [--seed S] [-n N] [--min-per-check K]
                          [--exclude LABELS...] [--skip DIR...]
@@ -74,10 +75,11 @@ def read_labels(paths):
                 if len(cols) != 5 or cols[3] not in LABELS or not cols[4].strip():
                     sys.exit(f'{path}:{n}: want fingerprint, file:line, check, '
                              f'{"/".join(LABELS)}, reason (tab-separated)')
-                fp, where, check, label, reason = cols
-                if fp in labels:
-                    sys.exit(f'{path}:{n}: {fp} labelled twice')
-                labels[fp] = {'where': where, 'check': check, 'label': label, 'reason': reason}
+                fp, at, check, label, reason = cols
+                if (at, check) in labels:
+                    sys.exit(f'{path}:{n}: {at} {check} labelled twice')
+                labels[(at, check)] = {'fp': fp, 'where': at, 'check': check,
+                                       'label': label, 'reason': reason}
     return labels
 
 
@@ -96,12 +98,10 @@ def cmd_sample(args):
     found, _ = read_campaign(args.out)
     done = read_labels(args.exclude) if args.exclude else {}
     outside = [d.rstrip('/') + '/' for d in args.skip]
-    done_fps = set(done)
-    done_at = {(lab['where'], lab['check']) for lab in done.values()}
     pool = collections.defaultdict(list)
     for at in sorted(found):
         f = found[at]
-        if at in done_at or f['fps'] & done_fps or any(f['file'].startswith(d) for d in outside):
+        if at in done or any(f['file'].startswith(d) for d in outside):
             continue
         pool[f['check']].append(f)
     rng = random.Random(args.seed)
@@ -141,12 +141,14 @@ def cmd_score(args):
     overall = collections.Counter()
     gone = []
     ran = set().union(*shards.values())
-    by_fp = {fp: f for f in found.values() for fp in f['fps']}
-    for fp, lab in sorted(labels.items(), key=lambda x: x[1]['where']):
-        f = by_fp.get(fp) or found.get((lab['where'], lab['check']))
+    # where the tree has not changed, file:line and check; where it has,
+    # the fingerprint (function and key) of a finding not labelled itself
+    by_fp = {fp: f for at, f in found.items() if at not in labels for fp in f['fps']}
+    for at, lab in sorted(labels.items()):
+        f = found.get(at) or by_fp.get(lab['fp'])
         if f is None:
             if shard_of(lab['where'].rsplit(':', 1)[0], ran):
-                gone.append((lab, fp))
+                gone.append(lab)
             continue
         label = lab['label']
         overall[label] += 1
@@ -163,9 +165,9 @@ def cmd_score(args):
     if gone:
         print(f'\n{len(gone)} labelled findings no longer reported:')
         what = {'TRUE': 'LOST TRUE POSITIVE', 'FALSE': 'fixed false positive', 'UNSURE': 'gone (was unsure)'}
-        for lab, fp in gone:
-            print(f"  {what[lab['label']]}: {lab['where']} {lab['check']} {fp} -- {lab['reason']}")
-    return 1 if any(lab['label'] == 'TRUE' for lab, _ in gone) else 0
+        for lab in gone:
+            print(f"  {what[lab['label']]}: {lab['where']} {lab['check']} {lab['fp']} -- {lab['reason']}")
+    return 1 if any(lab['label'] == 'TRUE' for lab in gone) else 0
 
 
 def main():
