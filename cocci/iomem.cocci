@@ -304,6 +304,8 @@ class Loc:
         self.line_end = str(l); self.column_end = str(c + 1)
 
 out = []
+# key: the called function's name, the judge's key for the region checks,
+# so a finding has one fingerprint whichever engine reports it
 def emit(cid, conf, site, func, key, msg, notes):
     out.append((site, cid, conf, func, key, msg, notes))
 
@@ -487,7 +489,7 @@ for k in calls:
             elif not [tl for tl in tested.get((x, f, func), []) if tl >= l]:
                 reason = "the result of %s() is stored in %s but never tested" % (k.name, x)
     if reason:
-        emit("iomem-unchecked-request", "high", k.site, k.func, k.key,
+        emit("iomem-unchecked-request", "high", k.site, k.func, k.name,
              reason + ": the region may be busy (claimed by another driver) and the driver goes on using it", [])
 
 # ---- iomem-release-mismatch
@@ -540,7 +542,7 @@ for d, ks in sorted(bydir.items()):
             else:
                 msg = "%s() does not release what %s() requested (%s): the PCI region granularity differs" % (
                     r.name, q.name, fmt_site(q))
-            emit("iomem-release-mismatch", "high", r.site, r.func, r.key, msg,
+            emit("iomem-release-mismatch", "high", r.site, r.func, r.name, msg,
                  [(q.site[0], q.site[1], q.site[2], "requested here with %s()" % q.name)])
             continue
         if r.space not in ("mem", "port"):
@@ -558,7 +560,7 @@ for d, ks in sorted(bydir.items()):
             msg = "%s() releases %s in the %s space, but %s() requested it in the %s space (%s)" % (
                 r.name, norm_text(r.start), "memory" if r.space == "mem" else "I/O port",
                 q.name, "memory" if q.space == "mem" else "I/O port", fmt_site(q))
-            emit("iomem-release-mismatch", "high", r.site, r.func, r.key, msg,
+            emit("iomem-release-mismatch", "high", r.site, r.func, r.name, msg,
                  [(q.site[0], q.site[1], q.site[2], "requested here with %s()" % q.name)])
             continue
         rs = evaluate(r.size, r.dir)
@@ -579,7 +581,7 @@ for d, ks in sorted(bydir.items()):
             q, qs = diff[0]
             msg = "%s() releases %s with size %s (%d) but %s() requested size %s (%d) at %s" % (
                 r.name, norm_text(r.start), norm_text(r.size), rs, q.name, norm_text(q.size), qs, fmt_site(q))
-            emit("iomem-release-mismatch", "high", r.site, r.func, r.key, msg,
+            emit("iomem-release-mismatch", "high", r.site, r.func, r.name, msg,
                  [(q.site[0], q.site[1], q.site[2], "requested here with size %s" % norm_text(q.size))])
 
 # ---- iomem-unrequested-map and iomem-not-exclusive
@@ -614,7 +616,7 @@ for d, ks in sorted(bydir.items()):
             else:
                 conf = "medium"
                 what = "the driver never requests it (pci_request_regions(), pci_request_region(), pcim_iomap_regions())"
-            emit("iomem-unrequested-map", conf, m.site, m.func, m.key,
+            emit("iomem-unrequested-map", conf, m.site, m.func, m.name,
                  "%s() maps PCI BAR %s without requesting the region: %s" % (m.name, bar if bar is not None else norm_text(m.start), what), [])
             continue
         # resource / platform maps
@@ -628,7 +630,7 @@ for d, ks in sorted(bydir.items()):
         if not re.search(r"(->|\.)start\b", st) and not re.search(r"\bresource_size\(", norm_text(m.size)):
             continue          # not visibly a device resource (firmware tables, fixed addresses)
         conf = "low" if m.name.startswith("devm_") else "medium"
-        emit("iomem-unrequested-map", conf, m.site, m.func, m.key,
+        emit("iomem-unrequested-map", conf, m.site, m.func, m.name,
              "%s() maps %s without requesting the region (request_mem_region(), devm_ioremap_resource() or devm_platform_ioremap_resource())" % (m.name, st), [])
 
 if coccinelle.notexcl:
@@ -657,7 +659,7 @@ if coccinelle.notexcl:
                         break
             if hit is None:
                 continue
-            emit("iomem-not-exclusive", "high", q.site, q.func, q.key,
+            emit("iomem-not-exclusive", "high", q.site, q.func, q.name,
                  "%s() leaves the MMIO the driver maps open to /dev/mem and sysfs mappings; use %s_exclusive()" % (q.name, q.name),
                  [(hit.site[0], hit.site[1], hit.site[2], "mapped here with %s()" % hit.name)])
 

@@ -206,9 +206,18 @@ const BugType &CheckReporter::bugType(llvm::StringRef Id) const
 	return *T;
 }
 
-std::string CheckReporter::describe(llvm::StringRef Id, llvm::StringRef Msg)
+/*
+ * "MSG [drvcheck-ID]", or "MSG [drvcheck-ID KEY]" when the finding has the
+ * judge's key: drvcheck reads it back, so the fingerprint is the one
+ * sparse and cocci give the same finding.
+ */
+std::string CheckReporter::describe(llvm::StringRef Id, llvm::StringRef Msg,
+				    llvm::StringRef Key)
 {
-	return (Msg + " [drvcheck-" + Id + "]").str();
+	std::string Tag = (Msg + " [drvcheck-" + Id).str();
+	if (!Key.empty())
+		Tag += (" " + Key).str();
+	return Tag + "]";
 }
 
 std::unique_ptr<PathSensitiveBugReport>
@@ -227,7 +236,7 @@ CheckReporter::fixedReport(llvm::StringRef Id, llvm::StringRef Msg,
 			   llvm::StringRef Key) const
 {
 	notePrinted(clangCheck(Id), Loc, Function, Key);
-	return std::make_unique<BasicBugReport>(bugType(Id), describe(Id, Msg),
+	return std::make_unique<BasicBugReport>(bugType(Id), describe(Id, Msg, Key),
 						Loc);
 }
 

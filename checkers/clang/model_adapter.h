@@ -85,7 +85,8 @@ public:
 	explicit CheckReporter(const CheckerBase *Checker) : Owner(Checker) {}
 
 	const BugType &bugType(llvm::StringRef Id) const;
-	static std::string describe(llvm::StringRef Id, llvm::StringRef Msg);
+	static std::string describe(llvm::StringRef Id, llvm::StringRef Msg,
+				    llvm::StringRef Key = "");
 
 	/* A path report ending at N (the wrong call, the return). */
 	std::unique_ptr<PathSensitiveBugReport>

@@ -158,17 +158,23 @@ static struct finding *add_warning(struct diag *d, const char *dir,
 				   const struct selection *sel,
 				   struct finding_list *out)
 {
-	char *tag = strstr(d->message, TAG), *id, *path;
+	char *tag = strstr(d->message, TAG), *id, *key, *path;
 	const struct check *c;
 	struct finding *f;
-	size_t n;
+	size_t n, len;
 
 	if (!tag || !d->file)
 		return NULL;
+	/* "[drvcheck-ID]" or "[drvcheck-ID KEY]", closing the message */
 	id = tag + strlen(TAG);
-	n = strcspn(id, "]");
-	if (id[n] != ']' || id[n + 1])
+	len = strlen(id);
+	if (!len || id[len - 1] != ']')
 		return NULL;
+	id[len - 1] = '\0';
+	n = strcspn(id, " ]");
+	if (id[n] == ']')
+		return NULL;
+	key = id[n] ? id + n + 1 : NULL;
 	id[n] = '\0';
 	*tag = '\0';
 	c = check_lookup(id);
@@ -180,9 +186,12 @@ static struct finding *add_warning(struct diag *d, const char *dir,
 	if (!selection_has(sel, c))
 		return NULL;
 	path = clang_diag_path(dir, d->file);
-	/* the analyzer proved a path; the message names what it is about */
+	/*
+	 * the analyzer proved a path; the judge's key, or else the message,
+	 * names what it is about
+	 */
 	f = finding_add(out, c, CONF_HIGH, path, d->line, d->col, "",
-			d->message, d->message, ENGINE_CLANG);
+			key && *key ? key : d->message, d->message, ENGINE_CLANG);
 	free(path);
 	return f;
 }

@@ -254,6 +254,13 @@ if [ -f "$REAL_PLUGIN" ]; then
 		"$DRVCHECK" scan --engine clang "$CASES/dma_unmap_size_ring.c"
 	expect 0 "report over it: the printed finding is not repeated" -- \
 		"$DRVCHECK" report --db "$T/one.db"
+	# the judge's verdicts carry its key, so their fingerprints are sparse's
+	for c in dma_unmap_size_ring dma_mix_map_coherent_cpu iomem_release_size; do
+		real "$DRVCHECK" scan -q --engine clang --format json "$CASES/$c.c" > "$T/keys.clang" 2>/dev/null
+		"$DRVCHECK" scan -q --engine sparse --format json "$CASES/$c.c" > "$T/keys.sparse" 2>/dev/null
+		expect 0 "$c: clang and sparse give a finding one key" -- \
+			python3 "$SRC/testsuite/cli/same_keys.py" "$T/keys.clang" "$T/keys.sparse"
+	done
 else
 	echo "SKIP the real plugin: none at $REAL_PLUGIN (no clang-14 headers?)"
 fi

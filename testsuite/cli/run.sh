@@ -156,8 +156,9 @@ expect 0 "... are two findings" -- test "$(wc -l < "$T/out")" = 2
 
 # A finding's key (part of its fingerprint) is its handle's location,
 # whichever engine found it: cocci writes a struct field, a local, a
-# DMA_NONE call as the judge does for sparse
-for c in dma_unmap_size_ring dma_unmap_size_local dma_unmap_sg_field dma_direction_none dma_mix_map_coherent_cpu; do
+# DMA_NONE call, a region call as the judge does for sparse
+for c in dma_unmap_size_ring dma_unmap_size_local dma_unmap_sg_field dma_direction_none dma_mix_map_coherent_cpu \
+	 iomem_release_size iomem_unrequested_platform; do
 	"$DRVCHECK" scan -q --engine cocci --format json "$CASES/$c.c" > "$T/keys.cocci" 2>/dev/null
 	"$DRVCHECK" scan -q --engine sparse --format json "$CASES/$c.c" > "$T/keys.sparse" 2>/dev/null
 	expect 0 "$c: cocci and sparse give a finding one key" -- python3 "$SRC/testsuite/cli/same_keys.py" "$T/keys.cocci" "$T/keys.sparse"
