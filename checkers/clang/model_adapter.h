@@ -78,7 +78,8 @@ std::string valueText(ProgramStateRef State, SVal V, const Expr *E,
  * gives the check to clang, all in category "drvcheck", owned by the
  * checker that reports them; an id the catalogue does not give clang is a
  * bug of the plugin, and stops it.  Messages get the " [drvcheck-<id>]"
- * suffix the driver (checkers/core/engine_clang.c) parses.
+ * suffix (" [drvcheck-<id> <key>]" with the judge's key) the driver
+ * (checkers/core/clang_diag.c) parses.
  */
 class CheckReporter {
 public:
