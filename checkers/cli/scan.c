@@ -289,6 +289,11 @@ static void summary(const struct finding_list *list, size_t files,
 	if (st->files_timed_out)
 		fprintf(stderr, " (%u timed out)", st->files_timed_out);
 	fputc('\n', stderr);
+	/* the exit status says it too; say which rule made it 2 */
+	if (st->explicit_unparsed)
+		fprintf(stderr, "drvcheck: %u of the files named on the command "
+			"line not fully analysed: exit status 2\n",
+			st->explicit_unparsed);
 }
 
 static void options_free(struct scan_options *o)
