@@ -410,6 +410,13 @@ static int run_spatch(const char *sp_file, const struct strlist *virtuals,
 	argv[argc++] = "--parse-error-msg";
 	argv[argc++] = "--no-includes";
 	argv[argc++] = "--include-headers";
+	/*
+	 * A kernel tree's .cocciconfig asks for --use-gitgrep, which finds
+	 * no file outside a git work tree (Debian's linux-source) and
+	 * silently skipped every file of a script run alone: spatch's own
+	 * token filter reads the files themselves.
+	 */
+	argv[argc++] = "--use-coccigrep";
 	snprintf(timeout, sizeof(timeout), "%u", unit_timeout(req));
 	argv[argc++] = "--timeout";
 	argv[argc++] = timeout;

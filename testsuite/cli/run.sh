@@ -164,6 +164,18 @@ for c in dma_unmap_size_ring dma_unmap_size_local dma_unmap_sg_field dma_directi
 	expect 0 "$c: cocci and sparse give a finding one key" -- python3 "$SRC/testsuite/cli/same_keys.py" "$T/keys.cocci" "$T/keys.sparse"
 done
 
+# A kernel tree's .cocciconfig (--use-gitgrep) where git grep cannot see
+# the file (untracked: a new driver, or a tree unpacked inside another
+# work tree): the scripts run alone (poll.cocci) still read the file
+mkdir -p "$T/cctree/drivers/misc"
+printf '[spatch]\n\toptions = --use-gitgrep\n' > "$T/cctree/.cocciconfig"
+cp "$CASES/poll_no_wait_ready.c" "$T/cctree/drivers/misc/"
+git init -q "$T/cctree"
+DRVCHECK_ABS="$(cd "$(dirname "$DRVCHECK")" && pwd)/$(basename "$DRVCHECK")"
+expect 1 "a tree's .cocciconfig asking for git grep" -- \
+	sh -c 'cd "$1" && "$2" scan -q --engine cocci drivers/misc' - "$T/cctree" "$DRVCHECK_ABS"
+grep_in out "poll_no_wait_ready.c:[0-9]*:[0-9]*: warning: .*drvcheck-poll-no-wait" "... is not obeyed: the poll finding is reported"
+
 # compile_commands.json: the sparse engine with each entry's gcc flags.  The
 # database is written by hand from the command Kbuild saved (.x.o.cmd) when
 # building the case against the kernel headers, so bear is not needed.
