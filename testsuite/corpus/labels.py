@@ -13,9 +13,11 @@ for every engine (a fingerprint may stand for several lines).
 
     labels.py sample OUT [--seed S] [-n N] [--min-per-check K]
                          [--exclude LABELS...] [--skip DIR...]
+                         [--opt-in CHECK...]
         draws N findings of a campaign at random (fixed seed), stratified
         by check: every check with findings gets at least K (or all it
-        has), the rest in proportion; already labelled fingerprints and
+        has), the rest in proportion among the default-on checks (--opt-in
+        names the others: iomem-not-exclusive, poll-sleep-legacy); already labelled fingerprints and
         findings under --skip directories are not drawn.  Prints lines
         to label (label column TODO).
 
@@ -106,17 +108,22 @@ def cmd_sample(args):
         pool[f['check']].append(f)
     rng = random.Random(args.seed)
     total = sum(len(v) for v in pool.values())
-    # every check its minimum first, then the remainder in proportion
+    # every check its minimum first, then the remainder in proportion among
+    # the default-on checks (an opt-in check's findings are not what a
+    # maintainer sees first)
     want = {c: min(len(v), args.min_per_check) for c, v in pool.items()}
     left = args.n - sum(want.values())
-    if left > 0 and total:
+    shared = sum(len(v) for c, v in pool.items() if c not in args.opt_in)
+    if left > 0 and shared:
         for c, v in pool.items():
-            want[c] = min(len(v), want[c] + round(left * len(v) / total))
+            if c not in args.opt_in:
+                want[c] = min(len(v), want[c] + round(left * len(v) / shared))
     picked = []
     for c in sorted(pool):
         picked += rng.sample(pool[c], want[c])
     print(f'# drawn by labels.py sample --seed {args.seed} -n {args.n} '
-          f'--min-per-check {args.min_per_check} from {total} findings')
+          f'--min-per-check {args.min_per_check} --opt-in {" ".join(args.opt_in)} '
+          f'from {total} findings')
     for f in sorted(picked, key=lambda f: (f['check'], f['file'], f['line'])):
         print('\t'.join([f['fingerprint'], where(f), f['check'], 'TODO',
                          f"[{','.join(sorted(f['seen_by']))}] {f['function']}: {f['message']}"]))
@@ -180,6 +187,7 @@ def main():
     s.add_argument('--min-per-check', type=int, default=5)
     s.add_argument('--exclude', nargs='*', default=[])
     s.add_argument('--skip', nargs='*', default=[])
+    s.add_argument('--opt-in', nargs='*', default=['iomem-not-exclusive', 'poll-sleep-legacy'])
     s.set_defaults(run=cmd_sample)
     s = sub.add_parser('score')
     s.add_argument('out')
