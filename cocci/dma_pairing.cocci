@@ -177,7 +177,7 @@ def dcp_other(role, p, **kw):
     coccinelle.dcp_facts.append(kw)
 
 # ------------------------------------------------------------ the join
-_DCP_TOK = re.compile(r'\s*(0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*|[A-Za-z_]\w*|->|<<|>>|&&|[|][|]|==|!=|<=|>=|[-+*/%()&|^~!.,[][]<>?:=])')
+_DCP_TOK = re.compile(r'\s*(0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*|[A-Za-z_]\w*|->|<<|>>|&&|[|][|]|==|!=|<=|>=|[-+*/%()&|^~!.,<>?:=\x5b\x5d])')
 _DCP_TYPEWORDS = set('u8 u16 u32 u64 s8 s16 s32 s64 int unsigned signed long short char size_t ssize_t dma_addr_t void const __le16 __le32 __le64 __be16 __be32 __be64 struct union uint8_t uint16_t uint32_t uint64_t phys_addr_t'.split())
 _DCP_BUILTIN = {'PAGE_SIZE': None, 'ETH_HLEN': 14, 'ETH_ALEN': 6, 'ETH_FRAME_LEN': 1514,
                 'ETH_FCS_LEN': 4, 'ETH_ZLEN': 60, 'ETH_DATA_LEN': 1500, 'VLAN_HLEN': 4}
