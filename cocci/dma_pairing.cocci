@@ -928,16 +928,23 @@ def dcp_join(allfacts, mode):
                 k = (k[0], k[1], next(iter(tys)), k[3], k[4])
         return 'F:' + field_str(k) + ':' + k[1]
 
+    stores_by_member = {}
+    for kk in lenvals:
+        stores_by_member.setdefault(kk[3], []).append(kk)
+    stores_memo = {}
     def field_stores(k):
         """the values stored to member k (plain stores, dma_unmap_len_set),
         None when it may hold something else too"""
-        if dcp_member_updated(set(x for x in cfiles if dcp_scope_eq(dcp_scope(x), k[1])), k[3]):
-            return None
-        vals = list(lenvals.get(k, ()))
-        for kk, vv in lenvals.items():
-            if kk != k and kmatch(kk, k):
-                vals += vv
-        return vals
+        if k not in stores_memo:
+            vals = None
+            if not dcp_member_updated(set(x for x in cfiles if dcp_scope_eq(dcp_scope(x), k[1])), k[3]):
+                vals = list(lenvals.get(k, ()))
+                for kk in stores_by_member.get(k[3], ()):
+                    if kk != k and kmatch(kk, k):
+                        vals += lenvals[kk]
+            stores_memo[k] = vals
+        return stores_memo[k]
+    member_memo = {}
 
     def typed(k):
         """member key k with its struct, when the directory has one struct
@@ -1007,7 +1014,11 @@ def dcp_join(allfacts, mode):
             if kind == 'field':
                 k = key(fl, fn, txt)
                 if k and k[0] == 'F':
-                    # the one value the member is ever given (0 clears it)
+                    # the one value the member is ever given (0 clears it);
+                    # while it is being worked out, itself
+                    if k in member_memo:
+                        return member_memo[k]
+                    member_memo[k] = ({atom_key(k): 1}, 0)
                     forms = set()
                     for (v, vfl, vfn) in field_stores(k) or ():
                         ev = dcp_eval(v, resolver(vfl, vfn, depth + 1))
@@ -1018,8 +1029,8 @@ def dcp_join(allfacts, mode):
                             forms.add((frozenset(ev[0].items()), ev[1]))
                     if forms and len(forms) == 1 and field_stores(k) is not None:
                         one = next(iter(forms))
-                        return (dict(one[0]), one[1])
-                    return ({atom_key(k): 1}, 0)
+                        member_memo[k] = (dict(one[0]), one[1])
+                    return member_memo[k]
                 return ({'X:%s:%s:%s' % (fl, fn, txt): 1}, 0)
             # a conversion or an accessor: what it stands for
             inner = dcp_unwrap(fl, txt)
