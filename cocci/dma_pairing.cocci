@@ -1545,15 +1545,15 @@ p << tbs.p; t << tbs.T; b << tbs.b2;
 @@
 dcp_other('type', p, base=b, ty=t)
 
-// declared struct types of the members read in a value stored to a member
+// declared struct types of a member copied to another member
 // (tx_buf->bytecount = skb->len reads struct sk_buff.len)
 @tv depends on site@
 type T; T *b; expression B; identifier fld, f2; position p;
 @@
 (
- B->f2 = <+... b@p->fld ...+>
+ B->f2 = b@p->fld
 |
- B.f2 = <+... b@p->fld ...+>
+ B.f2 = b@p->fld
 )
 
 @script:python@
