@@ -109,6 +109,26 @@ static bool leaf(const struct jsrc *s, void *arg)
 	return true;
 }
 
+/*
+ * Everything b's value is made of, into seen: the locations it is copied
+ * from, and those its stored values read (bytecount = hdr + skb->len reads
+ * hdr), each walked in turn; its values in lv.
+ */
+static void made_of(const struct judge_facts *jf, const char *module, int b,
+		    struct leaves *lv, unsigned char *seen)
+{
+	size_t done = 0;
+
+	jf_walk(jf, b, leaf, lv, seen);
+	for (; done < lv->n; done++)
+		for (size_t t = 0; t < lv->values[done]->n; t++) {
+			int l = jf_loc_find(jf, module, lv->values[done]->t[t].atom);
+
+			if (l >= 0 && !seen[l])
+				jf_walk(jf, l, leaf, lv, seen);
+		}
+}
+
 static bool no_source(const struct jsrc *s, void *arg)
 {
 	(void)s;
@@ -116,16 +136,22 @@ static bool no_source(const struct jsrc *s, void *arg)
 	return true;
 }
 
-/* Is every location b is copied from known: stored to in the module, or
- * read from outside it (skb->len, a global)?  A function's result or a
- * parameter nothing in the module feeds is not known. */
-static bool known_reads(const struct judge_facts *jf, const unsigned char *seen)
+/* Is every location b is made of known: stored to in the module, or read
+ * from outside it (skb->len, a global)?  A function's result, a local or
+ * a parameter nothing in the module feeds is not known.  *outside: b
+ * reads something from outside (then it holds something). */
+static bool known_reads(const struct judge_facts *jf, const unsigned char *seen,
+			bool *outside)
 {
-	for (size_t i = 0; i < jf->n_locs; i++)
-		if (seen[i] && !jf->locs[i].n_srcs &&
-		    strncmp(jf->locs[i].key, "field:", 6) &&
+	*outside = false;
+	for (size_t i = 0; i < jf->n_locs; i++) {
+		if (!seen[i] || jf->locs[i].n_srcs)
+			continue;
+		if (strncmp(jf->locs[i].key, "field:", 6) &&
 		    strncmp(jf->locs[i].key, "global:", 7))
 			return false;
+		*outside = true;
+	}
 	return true;
 }
 
@@ -153,7 +179,7 @@ int judge_size_unrecorded(const struct judge *j, const struct jsite *rel,
 	struct leaves lv = { 0 };
 	unsigned char *seen_b, *seen_a;
 	int b, a, record;
-	bool ok;
+	bool ok, outside;
 
 	if (!jf || !jf->finished)
 		return JLOC_NONE;
@@ -167,11 +193,12 @@ int judge_size_unrecorded(const struct judge *j, const struct jsite *rel,
 		return JLOC_NONE;
 	seen_b = xcalloc(jf->n_locs, 1);
 	seen_a = xcalloc(jf->n_locs, 1);
-	/* the release member's sources, all known; the map size's need not
-	 * be: what is compared is where each comes from */
-	jf_walk(jf, b, leaf, &lv, seen_b);
+	/* the release member's sources, all known and some there; the map
+	 * size's need not be: what is compared is where each comes from */
+	made_of(jf, rel->module, b, &lv, seen_b);
 	jf_walk(jf, a, no_source, NULL, seen_a);
-	ok = !lv.unknown && known_reads(jf, seen_b) && !seen_b[record];
+	ok = !lv.unknown && known_reads(jf, seen_b, &outside) &&
+	     (lv.n || outside) && !seen_b[record];
 	for (size_t i = 0; ok && i < jf->n_locs; i++)
 		ok = !(seen_a[i] && seen_b[i]);
 	for (size_t i = 0; ok && i < lv.n; i++)
