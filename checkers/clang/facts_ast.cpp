@@ -86,6 +86,12 @@ bool pointerArith(const Expr *E, const Expr *&Ptr, const Expr *&Int)
 	return Ptr->getType()->isPointerType() && Int->getType()->isIntegerType();
 }
 
+const api_fn *modelCallee(const CallExpr *CE)
+{
+	const FunctionDecl *FD = CE->getDirectCallee();
+	return FD && FD->getIdentifier() ? modelLookup(FD->getName()) : nullptr;
+}
+
 /* The walk over one TU's functions; the state of the function walked. */
 class Extractor {
 public:
@@ -139,6 +145,7 @@ private:
 	int lvalueLoc(const Expr *L);
 	int exprLoc(const Expr *E);
 	int addressLoc(const Expr *A);
+	int retLoc(const Expr *E);
 	int argLoc(const CallExpr *CE, signed char Pos);
 
 	struct jx value(const Expr *E, int Depth);
@@ -362,8 +369,32 @@ int Extractor::addressLoc(const Expr *A)
 	return JLOC_NONE;
 }
 
+/*
+ * What a call returns, as ret:F, when sparse sees the same call (an
+ * accessor read as an argument: desc_get_buf_addr(p) as the handle): a
+ * function of the driver's own files, or one defined nowhere in the TU.
+ * A static inline of the kernel's headers is none: sparse inlines it and
+ * sees only its body, an expression it cannot name.
+ */
+int Extractor::retLoc(const Expr *E)
+{
+	const auto *CE = dyn_cast<CallExpr>(skipCasts(E));
+	const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr, *Def;
+	if (!FD || !FD->getIdentifier() || modelCallee(CE))
+		return JLOC_NONE;
+	if (FD->hasBody(Def)) {
+		const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
+		const FileEntry *FE = SM.getFileEntryForID(
+			SM.getFileID(SM.getExpansionLoc(Def->getLocation())));
+		if (!Main || !FE || FE->getDir() != Main->getDir())
+			return JLOC_NONE;
+	}
+	return named("ret", FD->getName(), -1);
+}
+
 /* An argument's location; a variable's address or an array passed by
- * name is the variable (&iomem_resource is the parent of a request). */
+ * name is the variable (&iomem_resource is the parent of a request), a
+ * call its ret:F. */
 int Extractor::argLoc(const CallExpr *CE, signed char Pos)
 {
 	if (Pos < 0 || (unsigned)Pos >= CE->getNumArgs())
@@ -375,7 +406,7 @@ int Extractor::argLoc(const CallExpr *CE, signed char Pos)
 			: UO && UO->getOpcode() == UO_AddrOf ? UO->getSubExpr() : nullptr;
 	if (L < 0 && Var && isa<DeclRefExpr>(Var->IgnoreParens()))
 		L = lvalueLoc(Var);
-	return L;
+	return L >= 0 ? L : retLoc(Arg);
 }
 
 /* A value as the judge compares them: constants, locations, + - * <<. */
@@ -387,6 +418,8 @@ struct jx Extractor::value(const Expr *E, int Depth)
 	if (constant(E, V))
 		return jx_const(V);
 	int L = exprLoc(E);
+	if (L < 0)
+		L = retLoc(E);
 	if (L >= 0)
 		return jx_atom(key(L), 1, 0);
 	const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
@@ -602,11 +635,6 @@ int Extractor::site(const CallExpr *CE, const api_fn *Api)
 	return Idx;
 }
 
-const api_fn *modelCallee(const CallExpr *CE)
-{
-	const FunctionDecl *FD = CE->getDirectCallee();
-	return FD && FD->getIdentifier() ? modelLookup(FD->getName()) : nullptr;
-}
 
 /* Loc = Rhs: what Rhs may be becomes a source of Loc. */
 void Extractor::assign(int Loc, const Expr *Rhs)

@@ -21,9 +21,14 @@ static bool comparable(const struct jsite *rel, const struct jsite *m)
 	return judge_is_map(m) && judge_kind_undoes(m->api->kind, rel->api->kind);
 }
 
-/* Does this map provably disagree with the release (sync: end past it)? */
+/*
+ * Does this map provably disagree with the release (sync: end past it)?
+ * By value, or for an unmap or free by where the release's size comes
+ * from: a member of the entry that is not the one keeping the map's size
+ * (*record, size_record.c).
+ */
 static bool differs(const struct judge *j, const struct jsite *rel,
-		    const struct jx *end, const struct jsite *m)
+		    const struct jx *end, const struct jsite *m, int *record)
 {
 	enum jx_truth t;
 	struct jx a, b;
@@ -39,11 +44,14 @@ static bool differs(const struct judge *j, const struct jsite *rel,
 		jx_free(&a);
 		jx_free(&b);
 	}
+	if (t == JX_UNKNOWN && !judge_is_sync(rel))
+		return (*record = judge_size_unrecorded(j, rel, m)) >= 0;
 	return judge_is_sync(rel) ? t == JX_TRUE : t == JX_FALSE;
 }
 
 static void report(const struct judge *j, const struct jsite *rel,
-		   const struct jsite *const *maps, size_t n, bool same_fn)
+		   const struct jsite *const *maps, size_t n, bool same_fn,
+		   int record)
 {
 	struct judge_verdict v;
 	char *got = jx_show(&rel->size), *want = jx_show(&maps[0]->size);
@@ -57,6 +65,12 @@ static void report(const struct judge *j, const struct jsite *rel,
 		judge_verdict(&v, j, "dma-unmap-size", rel, judge_key(j, rel), same_fn,
 			      "%s() syncs %s bytes of a mapping of size %s",
 			      rel->written->name, got, want);
+	else if (record >= 0)
+		judge_verdict(&v, j, "dma-unmap-size", rel, judge_key(j, rel), same_fn,
+			      "%s() size %s is not the %s size %s, which the entry keeps in %s",
+			      rel->written->name, got,
+			      judge_is_free(rel) ? "allocated" : "map", want,
+			      jf_loc_name(j->facts, record));
 	else
 		judge_verdict(&v, j, "dma-unmap-size", rel, judge_key(j, rel), same_fn,
 			      "%s() size %s differs from the %s size %s",
@@ -83,6 +97,7 @@ void judge_dma_unmap_size(const struct judge *j, const struct jsite *rel,
 	size_t n = 0;
 	struct jx end = { 0 };
 	bool all = true;
+	int record = JLOC_NONE;
 
 	if (rel->size.kind != JX_LINEAR ||
 	    (!judge_is_unmap(rel) && !judge_is_sync(rel) && !judge_is_free(rel)))
@@ -95,11 +110,11 @@ void judge_dma_unmap_size(const struct judge *j, const struct jsite *rel,
 		goto out;
 	for (size_t i = 0; i < c->n && all; i++)
 		if (comparable(rel, c->maps[i])) {
-			all = differs(j, rel, &end, c->maps[i]);
+			all = differs(j, rel, &end, c->maps[i], &record);
 			maps[n++] = c->maps[i];
 		}
 	if (all && n)
-		report(j, rel, maps, n, judge_same_function(rel, c));
+		report(j, rel, maps, n, judge_same_function(rel, c), record);
 out:
 	jx_free(&end);
 	free(maps);

@@ -321,6 +321,15 @@ static bool walk_seen(const struct judge_facts *jf, int loc,
 	return complete;
 }
 
+bool jf_walk(const struct judge_facts *jf, int loc,
+	     bool (*visit)(const struct jsrc *src, void *arg), void *arg,
+	     unsigned char *seen)
+{
+	if (loc < 0 || (size_t)loc >= jf->n_locs)
+		return false;
+	return walk_seen(jf, loc, visit, arg, seen);
+}
+
 static bool walk(const struct judge_facts *jf, int loc,
 		 bool (*visit)(const struct jsrc *src, void *arg), void *arg)
 {

@@ -165,6 +165,17 @@ bool jf_sources(const struct judge_facts *jf, int loc, int **sites, size_t *n);
 bool jf_values(const struct judge_facts *jf, int loc,
 	       const struct jx ***values, size_t *n);
 
+/*
+ * The walk behind jf_sources() and jf_values(): visit() for every source
+ * that is no copy, of loc and of each location it is copied from (through
+ * copies and ring links), all of which are marked in seen (jf->n_locs
+ * bytes, zeroed by the caller); false when a visit returned false or a
+ * location copied from has no source at all.
+ */
+bool jf_walk(const struct judge_facts *jf, int loc,
+	     bool (*visit)(const struct jsrc *src, void *arg), void *arg,
+	     unsigned char *seen);
+
 /* Is from, another location, among those loc is copied from (through
  * copies and ring links)? */
 bool jf_copies_from(const struct judge_facts *jf, int loc, int from);

@@ -33,6 +33,14 @@ void judge_iomem_unrequested_map(const struct judge *j, const struct jsite *s,
 void judge_iomem_not_exclusive(const struct judge *j, const struct jsite *s,
 			       const struct judge_module *m);
 
+/*
+ * dma-unmap-size when rel's size is a member of the entry m's size is not
+ * stored to while another member keeps it (size_record.c): that member,
+ * else JLOC_NONE (no proof).
+ */
+int judge_size_unrecorded(const struct judge *j, const struct jsite *rel,
+			  const struct jsite *m);
+
 /* Region helpers the iomem checks share (regions.c). */
 bool judge_is_region_request(const struct jsite *s);	/* request-and-map too */
 bool judge_is_region_release(const struct jsite *s);

@@ -343,6 +343,50 @@ static int expr_loc(struct expression *e)
 	return address_loc(e->unop, e->ctype);
 }
 
+/* The function a call names directly (not a model function), or NULL. */
+static struct symbol *callee(struct expression *call)
+{
+	struct expression *fn = call->fn;
+
+	if (fn && fn->type == EXPR_PREOP && fn->op == '*')
+		fn = fn->unop;
+	return fn && fn->type == EXPR_SYMBOL && fn->symbol && fn->symbol->ident ?
+	       fn->symbol : NULL;
+}
+
+/* The driver's own inline function e is an inlined call of, or NULL. */
+static struct symbol *inlined_driver_fn(struct expression *e)
+{
+	struct symbol *fn;
+
+	if (!e || e->type != EXPR_STATEMENT || !e->statement ||
+	    e->statement->type != STMT_COMPOUND || !(fn = e->statement->inline_fn))
+		return NULL;
+	return fn->ident && src_index_driver_stream(fn->pos.stream) ? fn : NULL;
+}
+
+/*
+ * What a call of one of the module's functions returns, as a location
+ * (ret:F): an accessor read as an argument (desc_get_buf_addr(p) as the
+ * handle, desc_get_buf_len(p) as the size) is the value its body returns.
+ * JLOC_NONE for anything else.
+ */
+static int ret_loc(struct expression *e)
+{
+	struct symbol *fn = inlined_driver_fn(e);
+	char *name;
+	int loc;
+
+	if (!fn && e && e->type == EXPR_CALL)
+		fn = callee(e);
+	if (!fn)
+		return JLOC_NONE;
+	name = xstrdup(show_ident(fn->ident));
+	loc = named_loc("ret", name, -1);
+	free(name);
+	return loc;
+}
+
 /* A value as the judge compares them: constants, locations, + - and *. */
 static struct jx expr_jx(struct expression *e, int depth)
 {
@@ -355,6 +399,8 @@ static struct jx expr_jx(struct expression *e, int depth)
 	if (e->type == EXPR_VALUE)
 		return jx_const((long long)e->value);
 	loc = expr_loc(e);
+	if (loc < 0)
+		loc = ret_loc(e);
 	if (loc >= 0)
 		return jx_atom(tu_facts.locs[loc].key, 1, 0);
 	if (e->type != EXPR_BINOP)
@@ -397,6 +443,8 @@ static int arg_loc(const struct ast_call *c, int pos)
 	e = ast_strip(c->args[pos]);
 	if (loc < 0 && e && e->type == EXPR_SYMBOL)
 		loc = address_loc(e, NULL);
+	if (loc < 0)
+		loc = ret_loc(e);
 	return loc;
 }
 
@@ -613,33 +661,10 @@ static int call_site(const struct ast_call *c, const struct ast_visitor *v)
 	return idx;
 }
 
-/* The function a call names directly (not a model function), or NULL. */
-static struct symbol *callee(struct expression *call)
-{
-	struct expression *fn = call->fn;
-
-	if (fn && fn->type == EXPR_PREOP && fn->op == '*')
-		fn = fn->unop;
-	return fn && fn->type == EXPR_SYMBOL && fn->symbol && fn->symbol->ident ?
-	       fn->symbol : NULL;
-}
-
-/* The driver's own inline function e is an inlined call of, or NULL. */
-static struct symbol *inlined_driver_fn(struct expression *e)
-{
-	struct symbol *fn;
-
-	if (!e || e->type != EXPR_STATEMENT || !e->statement ||
-	    e->statement->type != STMT_COMPOUND || !(fn = e->statement->inline_fn))
-		return NULL;
-	return fn->ident && src_index_driver_stream(fn->pos.stream) ? fn : NULL;
-}
-
 /* loc = rhs: what rhs may be becomes a source of loc */
 static void assign(int loc, struct expression *rhs, const struct ast_visitor *v)
 {
 	struct ast_call c;
-	struct symbol *fn;
 	int from;
 
 	rhs = ast_strip(rhs);
@@ -656,21 +681,12 @@ static void assign(int loc, struct expression *rhs, const struct ast_visitor *v)
 	if (rhs->type == EXPR_VALUE && rhs->value == 0)
 		return;		/* cleared, not a new value */
 	from = expr_loc(rhs);
-	if (from >= 0) {
+	if (from < 0)
+		from = ret_loc(rhs);
+	if (from >= 0)
 		jf_add_loc_source(&tu_facts, loc, from);
-	} else if ((fn = inlined_driver_fn(rhs))) {
-		char *name = xstrdup(show_ident(fn->ident));
-
-		jf_add_loc_source(&tu_facts, loc, named_loc("ret", name, -1));
-		free(name);
-	} else if (rhs->type == EXPR_CALL && (fn = callee(rhs))) {
-		char *name = xstrdup(show_ident(fn->ident));
-
-		jf_add_loc_source(&tu_facts, loc, named_loc("ret", name, -1));
-		free(name);
-	} else {
+	else
 		jf_add_value(&tu_facts, loc, expr_jx(rhs, 0));
-	}
 }
 
 /* Is e the address of a scalar (a handle or a length, not a list)? */
