@@ -7,7 +7,8 @@
 /// them.  With -D iomem_not_exclusive, also point at non-exclusive requests
 /// of MMIO the driver maps (the _exclusive variants keep /dev/mem and sysfs
 /// mappings off the registers, IORESOURCE_EXCLUSIVE).
-/// A driver is the set of files of one directory; requests and releases
+/// A driver is the set of files of one Kbuild module (drvcheck names each
+/// file's in DRVCHECK_COCCI_MODULES; run alone, one directory); requests and releases
 /// meet through the start expression (priv->base, res->start,
 /// pci_resource_start(pdev, N), the BAR number), with macros of the
 /// driver folded.
@@ -17,7 +18,7 @@
 // Comments: Regions requested by a parent or bus driver (MFD cells) are not
 //  visible; such maps are reported with low confidence or not at all.
 // Options: --no-includes --include-headers
-// Prefilter: request_region request_mem_region request_muxed_region pci_request_ release_region release_mem_region pci_release_ pcim_request_ ioremap pci_iomap pcim_iomap devm_of_iomap of_iomap of_io_request_and_map
+// Prefilter: request_region request_mem_region request_muxed_region pci_request_ comedi_pci_enable vmbus_allocate_mmio release_region release_mem_region pci_release_ pcim_request_ ioremap pci_iomap pcim_iomap devm_of_iomap of_iomap of_io_request_and_map
 // Checks: iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map iomem-not-exclusive
 // Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap
 
@@ -36,6 +37,7 @@ coccinelle.idiscard = []   # (file, line, col)
 coccinelle.istored = []    # (x, file, line, col, func)
 coccinelle.itested = []    # (x, file, line, func)
 coccinelle.iover = []      # (file, line, col)
+coccinelle.iloop = []      # (file, line, col): tested by the loop that stores it
 
 def _loc(p):
     return (p.file, int(p.line), int(p.column))
@@ -121,7 +123,7 @@ coccinelle.notexcl = True
 @calls@
 position p;
 // BEGIN generated iomem-calls: gen-cocci-tables from checkers/model, do not edit
-identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, devm_request_region, devm_request_mem_region, __devm_request_region, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
+identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, __request_mem_region, devm_request_region, devm_request_mem_region, __devm_request_region, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, comedi_pci_enable, vmbus_allocate_mmio, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
 // END generated iomem-calls
 @@
 fn_1@p(...)
@@ -181,6 +183,30 @@ q << tested.q;
 @@
 coccinelle.itested.append((x, q[0].file, int(q[0].line), q[0].current_element))
 
+// a loop that tests x in its condition tests what its body stores in x
+// (retry until the claim succeeds, vmbus_reserve_fb())
+
+@tested_loop@
+expression stored.x;
+identifier f;
+position calls.p, l;
+@@
+(
+for@l (...; <+... x ...+>; ...) { ... x = f@p(...); ... }
+|
+for@l (...; <+... x ...+>; ...) x = f@p(...);
+|
+while@l (<+... x ...+>) { ... x = f@p(...); ... }
+|
+while@l (<+... x ...+>) x = f@p(...);
+)
+
+@script:python@
+p << calls.p;
+l << tested_loop.l;
+@@
+coccinelle.iloop.append(_loc(p[0]))
+
 @tested2@
 expression stored.x;
 position q;
@@ -222,6 +248,7 @@ idiscard << merge.idiscard;
 istored << merge.istored;
 itested << merge.itested;
 iover << merge.iover;
+iloop << merge.iloop;
 @@
 import os, re
 import coccinelle
@@ -235,7 +262,7 @@ def flat(xs):
     return sorted(set(out))
 
 icalls = flat(icalls); idiscard = set(flat(idiscard)); istored = flat(istored)
-itested = flat(itested); iover = set(flat(iover))
+itested = flat(itested); iover = set(flat(iover)); iloop = set(flat(iloop))
 
 # name: (role, space, exclusive, start arg, size arg, buf/parent arg, dev arg)
 # BEGIN generated iomem-model: gen-cocci-tables from checkers/model, do not edit
@@ -245,6 +272,7 @@ MODEL = {
     "request_mem_region": ("region_request", "mem", False, 0, 1, -1, -1),
     "request_mem_region_exclusive": ("region_request", "mem", True, 0, 1, -1, -1),
     "__request_region": ("region_request", "parent", False, 1, 2, 0, -1),
+    "__request_mem_region": ("region_request", "mem", False, 0, 1, -1, -1),
     "devm_request_region": ("region_request", "port", False, 1, 2, -1, 0),
     "devm_request_mem_region": ("region_request", "mem", False, 1, 2, -1, 0),
     "__devm_request_region": ("region_request", "parent", False, 2, 3, 1, 0),
@@ -264,6 +292,8 @@ MODEL = {
     "pci_request_selected_regions_exclusive": ("region_request", "pci_mask", True, 1, -1, -1, 0),
     "pcim_request_region": ("region_request", "pci_bar", False, 1, -1, -1, 0),
     "pcim_request_all_regions": ("region_request", "pci_all", False, -1, -1, -1, 0),
+    "comedi_pci_enable": ("region_request", "pci_all", False, -1, -1, -1, -1),
+    "vmbus_allocate_mmio": ("region_request", "mem", True, -1, 4, -1, -1),
     "pci_release_region": ("region_release", "pci_bar", False, 1, -1, -1, 0),
     "pci_release_regions": ("region_release", "pci_all", False, -1, -1, -1, 0),
     "pci_release_mem_regions": ("region_release", "pci_mask", False, -1, -1, -1, 0),
@@ -416,7 +446,17 @@ def arg(args, i):
         return None
     return args[i]
 
-# ---- the facts, per driver directory
+# ---- the facts, per module
+module_of = {}
+try:
+    with open(os.environ.get("DRVCHECK_COCCI_MODULES", ""), errors="replace") as fh:
+        for line in fh:
+            fm = line.rstrip(chr(10)).split(chr(9))
+            if len(fm) == 2:
+                module_of[fm[0]] = fm[1]
+except Exception:
+    pass
+
 class Call:
     pass
 calls = []
@@ -428,6 +468,7 @@ for (name, args, f, l, c, func) in icalls:
     k.name, k.args, k.site, k.func = name, args, (f, l, c), func
     k.role, k.space, k.excl = role, space, excl
     k.dir = os.path.dirname(f) or "."
+    k.mod = module_of.get(f, k.dir)
     k.start = arg(args, si)
     k.size = arg(args, zi)
     if space == "parent":
@@ -461,9 +502,9 @@ for (name, args, f, l, c, func) in icalls:
         k.key = norm_start(k.start, k.dir)
     calls.append(k)
 
-bydir = {}
+bymod = {}
 for k in calls:
-    bydir.setdefault(k.dir, []).append(k)
+    bymod.setdefault(k.mod, []).append(k)
 
 def fmt_site(k):
     return "%s:%d" % (os.path.basename(k.site[0]), k.site[1])
@@ -484,6 +525,8 @@ for k in calls:
         for (x, f, l, c, func) in istored:
             if (f, l, c) != k.site:
                 continue
+            if (f, l, c) in iloop:
+                continue
             if (f, l, c) in iover:
                 reason = "the result of %s() is stored in %s and overwritten before it is tested" % (k.name, x)
             elif not [tl for tl in tested.get((x, f, func), []) if tl >= l]:
@@ -502,7 +545,7 @@ def pci_cls(k):
         return "mem"
     return "mask"
 
-for d, ks in sorted(bydir.items()):
+for ks in [bymod[mod] for mod in sorted(bymod)]:
     reqs = [k for k in ks if k.role in ("region_request", "region_request_map")]
     rels = [k for k in ks if k.role == "region_release"]
     preqs = [k for k in reqs if k.space.startswith("pci")]
@@ -596,14 +639,14 @@ def pci_covers(preqs, bar):
             return True
     return False
 
-for d, ks in sorted(bydir.items()):
+for ks in [bymod[mod] for mod in sorted(bymod)]:
     reqs = [k for k in ks if k.role in ("region_request", "region_request_map")]
     preqs = [k for k in reqs if k.space.startswith("pci")]
     mreqs = [k for k in reqs if not k.space.startswith("pci")]
     maps = [k for k in ks if k.role == "iomap"]
     for m in maps:
         if m.space == "pci_bar" or m.key.startswith("pci:"):
-            bar = m.bar if m.space == "pci_bar" else evaluate(norm_text(m.start)[len("pci_resource_start("):].split(",", 1)[-1].rstrip(")"), d)
+            bar = m.bar if m.space == "pci_bar" else evaluate(norm_text(m.start)[len("pci_resource_start("):].split(",", 1)[-1].rstrip(")"), m.dir)
             if pci_covers(preqs, bar):
                 continue
             if [q for q in mreqs if q.key == m.key or q.key.startswith("pci:?") or m.key.startswith("pci:?")]:
@@ -634,7 +677,7 @@ for d, ks in sorted(bydir.items()):
              "%s() maps %s without requesting the region (request_mem_region(), devm_ioremap_resource() or devm_platform_ioremap_resource())" % (m.name, st), [])
 
 if coccinelle.notexcl:
-    for d, ks in sorted(bydir.items()):
+    for ks in [bymod[mod] for mod in sorted(bymod)]:
         maps = [k for k in ks if k.role == "iomap"]
         pmaps = [m for m in maps if m.space == "pci_bar" or m.key.startswith("pci:")]
         for q in ks:

@@ -253,6 +253,14 @@ char *compdb_find(const char *path)
 	return NULL;
 }
 
+bool compdb_has(const struct compdb *db, const char *file)
+{
+	for (size_t i = 0; i < db->n; i++)
+		if (strcmp(db->items[i].file, file) == 0)
+			return true;
+	return false;
+}
+
 void compdb_free(struct compdb *db)
 {
 	for (size_t i = 0; i < db->n; i++) {

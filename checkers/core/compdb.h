@@ -39,6 +39,9 @@ char *compdb_find(const char *path);
  */
 int compdb_load(struct compdb *db, const char *path);
 
+/* Whether db has an entry for file. */
+bool compdb_has(const struct compdb *db, const char *file);
+
 void compdb_free(struct compdb *db);
 
 #endif

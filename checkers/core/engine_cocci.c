@@ -12,6 +12,7 @@
 
 #include "engine.h"
 #include "finding_tab.h"
+#include "kbuild_modules.h"
 #include "result_cache.h"
 #include "run.h"
 
@@ -332,6 +333,39 @@ static char *write_file_groups(const char *dir, const struct scan_request *req,
 }
 
 /*
+ * The Kbuild module of each file, a line "file<TAB>module key": the
+ * scripts that pair calls across a module's files (iomem.cocci) read it
+ * through DRVCHECK_COCCI_MODULES, so that two drivers of one directory
+ * (drivers/comedi/drivers: one module per file) are not joined.  Only the
+ * grouping is wanted, so no compiler flags are looked up.
+ */
+static char *write_modules(const char *dir, const struct scan_request *req)
+{
+	struct kmodule_list mods = { 0 };
+	struct strlist loose = { 0 }, noflags = { 0 };
+	char *path = xasprintf("%s/modules", dir);
+	FILE *f;
+
+	kbuild_modules_compdb(&req->compdb, &mods);
+	for (size_t i = 0; i < req->files.n; i++)
+		if (!compdb_has(&req->compdb, req->files.items[i]))
+			strlist_add(&loose, req->files.items[i]);
+	kbuild_modules(&loose, &noflags, &mods);
+	f = fopen(path, "w");
+	for (size_t m = 0; f && m < mods.n; m++)
+		for (size_t i = 0; i < mods.items[m].files.n; i++)
+			fprintf(f, "%s\t%s\n", mods.items[m].files.items[i],
+				mods.items[m].key);
+	if (!f || fclose(f)) {
+		free(path);
+		path = NULL;
+	}
+	strlist_free(&loose);
+	kmodule_list_free(&mods);
+	return path;
+}
+
+/*
  * Joins the wanted scripts that have a prefilter into one semantic patch,
  * so that spatch parses and annotates each file once for all of them
  * (docs/engines.md).  SmPL wants every virtual declared before the first
@@ -524,7 +558,7 @@ static int cocci_run(const struct scan_request *req, struct finding_list *out,
 	/* Files whose parse error was told already, once for all runs. */
 	struct strlist virtuals = { 0 }, tokens = { 0 }, unparsed = { 0 };
 	char *dir = tmpdir_create();
-	char *merged = NULL;
+	char *merged = NULL, *modules = NULL;
 	int ret = 0;
 
 	/* spatch aborts with "exception Not_found" when HOME is unset. */
@@ -534,6 +568,9 @@ static int cocci_run(const struct scan_request *req, struct finding_list *out,
 		ret = -1;
 		n = 0;
 	} else {
+		modules = write_modules(dir, req);
+		if (modules)
+			setenv("DRVCHECK_COCCI_MODULES", modules, 1);
 		merged = write_merged_script(dir, scripts, n, req->checks,
 					     &virtuals, &tokens);
 	}
@@ -553,6 +590,7 @@ static int cocci_run(const struct scan_request *req, struct finding_list *out,
 	strlist_free(&tokens);
 	strlist_free(&unparsed);
 	free(merged);
+	free(modules);
 	if (dir)
 		tmpdir_remove(dir);
 	if (ret)

@@ -380,14 +380,6 @@ static char *cache_dir(const char *near)
 	return dir;
 }
 
-static bool in_compdb(const struct compdb *db, const char *file)
-{
-	for (size_t i = 0; i < db->n; i++)
-		if (strcmp(db->items[i].file, file) == 0)
-			return true;
-	return false;
-}
-
 int module_runs_modules(const struct scan_request *req, const char *near,
 			struct kmodule_list *mods)
 {
@@ -397,7 +389,7 @@ int module_runs_modules(const struct scan_request *req, const char *near,
 
 	kbuild_modules_compdb(&req->compdb, mods);
 	for (size_t i = 0; i < req->files.n; i++)
-		if (!in_compdb(&req->compdb, req->files.items[i]))
+		if (!compdb_has(&req->compdb, req->files.items[i]))
 			strlist_add(&loose, req->files.items[i]);
 	if (loose.n) {
 		kdir = kbuild_kdir(req->kernel_version, true);

@@ -205,6 +205,17 @@ sed 's/^#define MBOX_CFG_LEN.*/#include "tuner_x.h"\n#include "common_x.h"\n#inc
 cp "$CASES"/*_compat.h "$KT/drivers/drv/"
 expect 1 "scan DIR: the Makefiles' include paths" -- "$DRVCHECK" scan -q --engine sparse "$KT/drivers/drv"
 grep_in out "a.c:.*\[drvcheck-dma-unmap-size\]" "... find the driver's headers"
+# One directory, two Kbuild modules (drivers/comedi/drivers: a module per
+# file): a map of one is not covered by the other's request, for cocci,
+# whose script joins the files of a module, as for sparse
+mkdir "$KT/drivers/two"
+printf 'obj-m += a.o\nobj-m += b.o\n' > "$KT/drivers/two/Makefile"
+cp "$CASES/iomem_pci_regions_iomap.c" "$KT/drivers/two/a.c"
+cp "$CASES/iomem_unrequested_pci_iomap.c" "$KT/drivers/two/b.c"
+for e in cocci sparse; do
+	expect 1 "$e: two modules of one directory" -- "$DRVCHECK" scan -q --engine $e --checks iomem "$KT/drivers/two"
+	grep_in out "b.c:.*\[drvcheck-iomem-unrequested-map\]" "... $e: the request of a.c does not cover b.c's map"
+done
 # A unit sparse's errors stopped is named in one line, with the first
 # error, here in the header that includes a missing one
 mkdir "$KT/drivers/drv2"
