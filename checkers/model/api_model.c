@@ -122,6 +122,9 @@ const struct api_fn api_model[] = {
 	IOMEM("request_mem_region",	ROLE_REGION_REQUEST, SPACE_MEM, 0,		ARGS(_, _, 1, _, _, _, _, 0, _)),
 	IOMEM("request_mem_region_exclusive", ROLE_REGION_REQUEST, SPACE_MEM, API_EXCLUSIVE, ARGS(_, _, 1, _, _, _, _, 0, _)),
 	IOMEM("__request_region",	ROLE_REGION_REQUEST, SPACE_PARENT, 0,		ARGS(_, _, 2, _, _, 0, _, 1, _)),
+	/* ioport.h's __request_region(&iomem_resource, ...) with the caller's
+	 * IORESOURCE_EXCLUSIVE or 0 (__pci_request_region()) */
+	IOMEM("__request_mem_region",	ROLE_REGION_REQUEST, SPACE_MEM, 0,		ARGS(_, _, 1, _, _, _, _, 0, _)),
 	IOMEM("devm_request_region",	ROLE_REGION_REQUEST, SPACE_PORT, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
 	IOMEM("devm_request_mem_region", ROLE_REGION_REQUEST, SPACE_MEM, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
 	IOMEM("__devm_request_region",	ROLE_REGION_REQUEST, SPACE_PARENT, API_MANAGED,	ARGS(0, _, 3, _, _, 1, _, 2, _)),
@@ -142,6 +145,16 @@ const struct api_fn api_model[] = {
 	IOMEM("pci_request_selected_regions_exclusive", ROLE_REGION_REQUEST, SPACE_PCI_MASK, API_EXCLUSIVE, ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pcim_request_region",	ROLE_REGION_REQUEST, SPACE_PCI_BAR, API_MANAGED,	ARGS(0, _, _, _, _, _, _, 1, _)),	/* 6.11 */
 	IOMEM("pcim_request_all_regions", ROLE_REGION_REQUEST, SPACE_PCI_ALL, API_MANAGED,	ARGS(0, _, _, _, _, _, _, _, _)),	/* 6.11 */
+	/*
+	 * Subsystem wrappers that claim and test: comedi_pci_enable() is
+	 * pci_enable_device() plus pci_request_regions() of a comedi_device's
+	 * PCI device (its argument is no pci_dev, so it has no exclusive twin);
+	 * vmbus_allocate_mmio() finds a range in the VMBus windows and claims
+	 * it with request_mem_region_exclusive() before handing it back
+	 * through *new (the start is not an argument, so none is modelled).
+	 */
+	IOMEM("comedi_pci_enable",	ROLE_REGION_REQUEST, SPACE_PCI_ALL, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
+	IOMEM("vmbus_allocate_mmio",	ROLE_REGION_REQUEST, SPACE_MEM, API_EXCLUSIVE,	ARGS(_, _, 4, _, _, _, _, _, _)),
 	IOMEM("pci_release_region",	ROLE_REGION_RELEASE, SPACE_PCI_BAR, 0,		ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pci_release_regions",	ROLE_REGION_RELEASE, SPACE_PCI_ALL, 0,		ARGS(0, _, _, _, _, _, _, _, _)),
 	IOMEM("pci_release_mem_regions", ROLE_REGION_RELEASE, SPACE_PCI_MASK, 0,	ARGS(0, _, _, _, _, _, _, _, _)),
