@@ -23,7 +23,8 @@ static inline dma_addr_t
 wc_dma_map_single(struct device *dev, void *ptr, size_t size,
 		  enum dma_data_direction dir)
 {
-	return dev ? dma_map_single(dev, ptr, size, dir) : (dma_addr_t)0L;
+	/* sparse: the store in the caller counts as a use before the test */
+	return dev ? dma_map_single(dev, ptr, size, dir) : (dma_addr_t)0L; /* wrong(sparse): dma-mapping-error-unchecked */
 }
 
 static inline int wc_dma_mapping_error(struct device *dev, dma_addr_t dma)
