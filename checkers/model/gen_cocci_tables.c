@@ -231,6 +231,17 @@ static void gen_poll_ops(struct strbuf *out)
 	sb_printf(out, "@\n@@\npass\n");
 }
 
+/* Python: ops struct -> its poll member, for messages and for ops structs
+ * a driver macro defines (poll.cocci cannot match those). */
+static void gen_poll_ops_members(struct strbuf *out)
+{
+	sb_printf(out, "POLL_OPS = {\n");
+	for (size_t i = 0; i < poll_ops_model_count; i++)
+		sb_printf(out, "    \"%s\": \"%s\",\n", poll_ops_model[i].type,
+			  poll_ops_model[i].member);
+	sb_printf(out, "}\n");
+}
+
 static const struct {
 	const char *tag;
 	void (*gen)(struct strbuf *out);
@@ -243,6 +254,7 @@ static const struct {
 	{ "dma-makers", gen_dma_makers },
 	{ "dma-mappers", gen_dma_mappers },
 	{ "poll-ops", gen_poll_ops },
+	{ "poll-ops-members", gen_poll_ops_members },
 	{ "poll-blocking", gen_poll_blocking },
 	{ "poll-task-state", gen_poll_task_state },
 	{ "poll-might-sleep", gen_poll_might_sleep },
