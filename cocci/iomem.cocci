@@ -297,6 +297,11 @@ MODEL = {
     "pcim_iomap_range": ("iomap", "pci_bar", False, 1, 3, -1, 0),
 }
 # END generated iomem-model
+# BEGIN generated iomem-values: gen-cocci-tables from checkers/model, do not edit
+VALUE_FNS = {
+    "resource_size": (0, "end", "start", 1),
+}
+# END generated iomem-values
 
 class Loc:
     def __init__(self, f, l, c):
@@ -413,6 +418,112 @@ def arg(args, i):
     if i is None or i < 0 or i >= len(args):
         return None
     return args[i]
+
+# ---- sizes as linear forms over member reads (docs/facts.md, Values):
+# the base pointer is dropped as in norm_start(), and the model's value
+# functions are written out (resource_size(res): res->end - res->start + 1),
+# so "res->end - res->start" provably differs from resource_size(res)
+tok_re = re.compile(r"0[xX][0-9a-fA-F]+|\d+|[A-Za-z_]\w*(?:\s*(?:->|\.)\s*\w+|\[[^\]]*\])*|<<|\S")
+def value_fn(mm):
+    n, a = mm.group(1), _split_args(mm.group(2))
+    ai, plus, minus, c = VALUE_FNS[n]
+    if ai >= len(a):
+        return mm.group(0)
+    b = a[ai][1:] + "." if a[ai].startswith("&") else a[ai] + "->"
+    return "(%s%s-%s%s+%d)" % (b, plus, b, minus, c)
+
+def lin(e, d):
+    """The size as {atom: coef} with the constant under "", or None."""
+    if e is None:
+        return None
+    x = expand(e, d)
+    x = re.sub(r"\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]+\b", r"\1", x)
+    x = re.sub(r"\(\s*(unsigned\s+long|unsigned\s+int|unsigned|long|int|u32|u64|size_t|resource_size_t)\s*\)", "", x)
+    if VALUE_FNS:
+        x = re.sub(r"\b(%s)\s*\(([^()]*)\)" % "|".join(VALUE_FNS), value_fn, x)
+    toks = tok_re.findall(x) + [None]
+    pos = [0]
+    def peek():
+        return toks[pos[0]]
+    def take():
+        pos[0] += 1
+        return toks[pos[0] - 1]
+    def add(a, b, k):
+        out = dict(a)
+        for t, v in b.items():
+            out[t] = out.get(t, 0) + k * v
+        return out
+    def const(a):
+        return [t for t in a if t != "" and a[t]] == []
+    def unary():
+        t = take()
+        if t == "-":
+            u = unary()
+            return None if u is None else add({}, u, -1)
+        if t == "(":
+            v = expr()
+            return v if take() == ")" else None
+        if t is None:
+            return None
+        if re.match(r"^(0[xX][0-9a-fA-F]+|\d+)$", t):
+            return {"": int(t, 0) if not re.match(r"^0\d", t) else int(t, 8)}
+        if re.match(r"^[A-Za-z_]", t) and peek() != "(":
+            a = re.sub(r"\s+", "", t)
+            a = re.sub(r"^[A-Za-z_]\w*(\[[^\]]*\])?(->|\.)", "", a)
+            return {a: 1}
+        return None
+    def term():
+        v = unary()
+        while v is not None and peek() in ("*", "<<"):
+            op, w = take(), unary()
+            if w is None:
+                return None
+            if op == "<<":
+                v = {t: c << w.get("", 0) for t, c in v.items()} if const(w) else None
+            elif const(w):
+                v = {t: c * w.get("", 0) for t, c in v.items()}
+            elif const(v):
+                v = {t: c * v.get("", 0) for t, c in w.items()}
+            else:
+                v = None
+        return v
+    def expr():
+        v = term()
+        while v is not None and peek() in ("+", "-"):
+            op, w = take(), term()
+            v = None if w is None else add(v, w, 1 if op == "+" else -1)
+        return v
+    v = expr()
+    return v if v is not None and peek() is None else None
+
+def firmware_size(v):
+    """Is v what resource_size(res) is: the size of a window the firmware
+    describes, which a constant matches only by chance?"""
+    ts = dict((t, c) for (t, c) in v.items() if t != "" and c)
+    for (ai, plus, minus, c) in VALUE_FNS.values():
+        p = [t for t in ts if ts[t] == 1 and re.search(r"(^|\.)%s$" % plus, t)]
+        m = [t for t in ts if ts[t] == -1 and re.search(r"(^|\.)%s$" % minus, t)]
+        if len(ts) == 2 and p and m and v.get("", 0) == c:
+            return True
+    return False
+
+def size_cmp(a, da, b, db):
+    """"eq", "ne" (provably different), "firmware" (a constant against
+    the firmware's window size) or None."""
+    if norm_text(a) == norm_text(b):
+        return "eq"
+    la, lb = lin(a, da), lin(b, db)
+    if la is None or lb is None:
+        return None
+    dif = dict(la)
+    for t, v in lb.items():
+        dif[t] = dif.get(t, 0) - v
+    if [t for t in dif if t != "" and dif[t]]:
+        konst = lambda v: not [t for t in v if t != "" and v[t]]
+        if (konst(la) and firmware_size(lb)) or (konst(lb) and firmware_size(la)):
+            return "firmware"
+        return None
+    return "ne" if dif.get("", 0) else "eq"
 
 # ---- the facts, per driver directory
 class Call:
@@ -561,25 +672,24 @@ for d, ks in sorted(bydir.items()):
             emit("iomem-release-mismatch", "high", r.site, r.func, r.key, msg,
                  [(q.site[0], q.site[1], q.site[2], "requested here with %s()" % q.name)])
             continue
-        rs = evaluate(r.size, r.dir)
-        diff = []
+        diff, firmware = [], False
         for q in samesp:
-            if norm_text(q.size) == norm_text(r.size):
+            c = size_cmp(q.size, q.dir, r.size, r.dir)
+            if c not in ("ne", "firmware"):
                 diff = []
                 break
-            qs = evaluate(q.size, q.dir)
-            if rs is None or qs is None:
-                diff = []
-                break
-            if qs == rs:
-                diff = []
-                break
-            diff.append((q, qs))
+            firmware = firmware or c == "firmware"
+            diff.append(q)
         if diff:
-            q, qs = diff[0]
-            msg = "%s() releases %s with size %s (%d) but %s() requested size %s (%d) at %s" % (
-                r.name, norm_text(r.start), norm_text(r.size), rs, q.name, norm_text(q.size), qs, fmt_site(q))
-            emit("iomem-release-mismatch", "high", r.site, r.func, r.key, msg,
+            q = diff[0]
+            rs, qs = evaluate(r.size, r.dir), evaluate(q.size, q.dir)
+            msg = "%s() releases %s with size %s%s but %s() requested size %s%s at %s" % (
+                r.name, norm_text(r.start), norm_text(r.size),
+                " (%d)" % rs if rs is not None else "", q.name, norm_text(q.size),
+                " (%d)" % qs if qs is not None else "", fmt_site(q))
+            if firmware:
+                msg += " (the size of the window the firmware describes: they match only if it is exactly that)"
+            emit("iomem-release-mismatch", "low" if firmware else "high", r.site, r.func, r.key, msg,
                  [(q.site[0], q.site[1], q.site[2], "requested here with size %s" % norm_text(q.size))])
 
 # ---- iomem-unrequested-map and iomem-not-exclusive

@@ -434,6 +434,19 @@ const struct api_fn *api_lookup(const char *name)
 	return NULL;
 }
 
+const struct value_fn value_model[] = {
+	{ "resource_size",	0, "end", "start", 1 },	/* include/linux/ioport.h */
+};
+const size_t value_model_count = sizeof(value_model) / sizeof(value_model[0]);
+
+const struct value_fn *value_lookup(const char *name)
+{
+	for (size_t i = 0; i < value_model_count; i++)
+		if (strcmp(value_model[i].name, name) == 0)
+			return &value_model[i];
+	return NULL;
+}
+
 const struct api_fn *api_lookup_any(const char *name)
 {
 	const struct api_fn *f = api_lookup(name);

@@ -169,6 +169,25 @@ extern const size_t rt_hook_model_count;
 extern const struct dma_debug_type dma_debug_types[];
 extern const size_t dma_debug_type_count;
 
+/*
+ * A kernel function whose result the engines write as a value over the
+ * members of the struct its argument points to (docs/facts.md, Values):
+ * resource_size(res) is res->end - res->start + 1, so a release of
+ * "res->end - res->start" bytes provably differs from a request of
+ * resource_size(res).  Not in api_model: a call of it is no site.
+ */
+struct value_fn {
+	const char *name;
+	signed char arg;	/* the struct pointer argument */
+	const char *plus;	/* member added */
+	const char *minus;	/* member subtracted */
+	long long c;		/* constant added */
+};
+
+extern const struct value_fn value_model[];
+extern const size_t value_model_count;
+const struct value_fn *value_lookup(const char *name);
+
 /* The row of api_model, else of kernel_model, named name; NULL if none. */
 const struct api_fn *api_lookup_any(const char *name);
 

@@ -51,6 +51,18 @@ static void gen_iomem_calls(struct strbuf *out)
 	gen_set(out, iomem_call);
 }
 
+/* Python: value function -> (argument, member added, member subtracted,
+ * constant): resource_size(res) is res->end - res->start + 1. */
+static void gen_iomem_values(struct strbuf *out)
+{
+	sb_printf(out, "VALUE_FNS = {\n");
+	for (size_t i = 0; i < value_model_count; i++)
+		sb_printf(out, "    \"%s\": (%d, \"%s\", \"%s\", %lld),\n",
+			  value_model[i].name, value_model[i].arg, value_model[i].plus,
+			  value_model[i].minus, value_model[i].c);
+	sb_printf(out, "}\n");
+}
+
 /* Python: name -> (role, space, exclusive, start, size, buf/parent, dev). */
 static void gen_iomem_model(struct strbuf *out)
 {
@@ -248,6 +260,7 @@ static const struct {
 } tables[] = {
 	{ "iomem-calls", gen_iomem_calls },
 	{ "iomem-model", gen_iomem_model },
+	{ "iomem-values", gen_iomem_values },
 	{ "dma-kinds", gen_dma_kinds },
 	{ "dma-layouts", gen_dma_layouts },
 	{ "dma-sites", gen_dma_sites },
