@@ -4,7 +4,8 @@
 /// port space vs memory space, pci_request_regions() vs
 /// pci_release_region(), BAR N vs BAR M); device registers mapped
 /// (ioremap*, pci_iomap*, of_iomap, ...) by a driver that never requests
-/// them.  With -D iomem_not_exclusive, also point at non-exclusive requests
+/// them; release_resource() of what request_mem_region() and kin returned
+/// (their struct resource is kmalloc'ed and leaks).  With -D iomem_not_exclusive, also point at non-exclusive requests
 /// of MMIO the driver maps (the _exclusive variants keep /dev/mem and sysfs
 /// mappings off the registers, IORESOURCE_EXCLUSIVE).
 /// A driver is the set of files of one directory; requests and releases
@@ -17,9 +18,9 @@
 // Comments: Regions requested by a parent or bus driver (MFD cells) are not
 //  visible; such maps are reported with low confidence or not at all.
 // Options: --no-includes --include-headers
-// Prefilter: request_region request_mem_region request_muxed_region pci_request_ release_region release_mem_region pci_release_ pcim_request_ ioremap pci_iomap pcim_iomap devm_of_iomap of_iomap of_io_request_and_map
+// Prefilter: request_region request_mem_region request_muxed_region pci_request_ release_region release_mem_region pci_release_ pcim_request_ ioremap pci_iomap pcim_iomap devm_of_iomap of_iomap of_io_request_and_map request_resource insert_resource release_resource
 // Checks: iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map iomem-not-exclusive
-// Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap
+// Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap mem/mem_free
 
 virtual report
 virtual org
@@ -36,6 +37,7 @@ coccinelle.idiscard = []   # (file, line, col)
 coccinelle.istored = []    # (x, file, line, col, func)
 coccinelle.itested = []    # (x, file, line, func)
 coccinelle.iover = []      # (file, line, col)
+coccinelle.ifreed = []     # (x, file, func): x freed
 
 def _loc(p):
     return (p.file, int(p.line), int(p.column))
@@ -121,7 +123,7 @@ coccinelle.notexcl = True
 @calls@
 position p;
 // BEGIN generated iomem-calls: gen-cocci-tables from checkers/model, do not edit
-identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, devm_request_region, devm_request_mem_region, __devm_request_region, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
+identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, devm_request_region, devm_request_mem_region, __devm_request_region, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, request_resource, insert_resource, release_resource, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
 // END generated iomem-calls
 @@
 fn_1@p(...)
@@ -214,6 +216,23 @@ q << overwritten.q;
 @@
 coccinelle.iover.append(_loc(p[0]))
 
+// what the driver frees: release_resource() then kfree() leaks nothing
+
+@frees@
+expression x;
+position p;
+// BEGIN generated iomem-frees: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {kfree, kvfree};
+// END generated iomem-frees
+@@
+fn_1@p(x)
+
+@script:python@
+x << frees.x;
+p << frees.p;
+@@
+coccinelle.ifreed.append((x, p[0].file, p[0].current_element))
+
 // ---------------------------------------------------------------------------
 
 @finalize:python@
@@ -222,6 +241,7 @@ idiscard << merge.idiscard;
 istored << merge.istored;
 itested << merge.itested;
 iover << merge.iover;
+ifreed << merge.ifreed;
 @@
 import os, re
 import coccinelle
@@ -235,7 +255,7 @@ def flat(xs):
     return sorted(set(out))
 
 icalls = flat(icalls); idiscard = set(flat(idiscard)); istored = flat(istored)
-itested = flat(itested); iover = set(flat(iover))
+itested = flat(itested); iover = set(flat(iover)); ifreed = flat(ifreed)
 
 # name: (role, space, exclusive, start arg, size arg, buf/parent arg, dev arg)
 # BEGIN generated iomem-model: gen-cocci-tables from checkers/model, do not edit
@@ -253,6 +273,9 @@ MODEL = {
     "__release_region": ("region_release", "parent", False, 1, 2, 0, -1),
     "devm_release_region": ("region_release", "port", False, 1, 2, -1, 0),
     "devm_release_mem_region": ("region_release", "mem", False, 1, 2, -1, 0),
+    "request_resource": ("region_request", "parent", False, -1, -1, 0, -1),
+    "insert_resource": ("region_request", "parent", False, -1, -1, 0, -1),
+    "release_resource": ("region_release", "none", False, -1, -1, 0, -1),
     "amba_request_regions": ("region_request", "mem", False, -1, -1, -1, -1),
     "amba_release_regions": ("region_release", "mem", False, -1, -1, -1, -1),
     "pci_request_region": ("region_request", "pci_bar", False, 1, -1, -1, 0),
@@ -539,6 +562,7 @@ for (name, args, f, l, c, func) in icalls:
     k.dir = os.path.dirname(f) or "."
     k.start = arg(args, si)
     k.size = arg(args, zi)
+    k.buf = arg(args, bi)
     if space == "parent":
         par = norm_text(arg(args, bi))
         k.space = "port" if "ioport_resource" in par else ("mem" if "iomem_resource" in par else "parent")
@@ -691,6 +715,46 @@ for d, ks in sorted(bydir.items()):
                 msg += " (the size of the window the firmware describes: they match only if it is exactly that)"
             emit("iomem-release-mismatch", "low" if firmware else "high", r.site, r.func, r.key, msg,
                  [(q.site[0], q.site[1], q.site[2], "requested here with size %s" % norm_text(q.size))])
+
+# ---- release_resource() of the struct resource a start-and-size request
+# (request_mem_region(), request_region(), __request_region()) kmalloc'ed:
+# unlinked, never freed.  request_resource() links the driver's own.
+def holder(x):
+    """What a resource pointer is kept in: ("field", member) through any
+    base pointer, or ("local", name)."""
+    t = norm_text(x)
+    if re.match(r"^[A-Za-z_]\w*$", t):
+        return ("local", t)
+    mm = re.match(r"^[A-Za-z_]\w*(\[[^\]]*\])?(->|\.)(.+)$", t)
+    return ("field", mm.group(3)) if mm else None
+
+def same_holder(h, f, func, h2, f2, func2):
+    if h is None or h != h2:
+        return False
+    if h[0] == "local":
+        return f == f2 and func == func2
+    return os.path.dirname(f) == os.path.dirname(f2)
+
+bysite = dict((k.site, k) for k in calls)
+for r in calls:
+    ri = MODEL[r.name]
+    if r.role != "region_release" or ri[3] >= 0 or ri[5] < 0:
+        continue          # releases by start and size
+    h = holder(r.buf)
+    if [1 for (x, f, func) in ifreed if same_holder(h, r.site[0], r.func, holder(x), f, func)]:
+        continue          # release_resource() then kfree(): nothing leaks
+    for (x, f, l, c, func) in istored:
+        q = bysite.get((f, l, c))
+        if q is None or q.role != "region_request" or MODEL[q.name][3] < 0 or \
+           MODEL[q.name][1] not in ("mem", "port", "parent"):
+            continue
+        if not same_holder(h, r.site[0], r.func, holder(x), f, func):
+            continue
+        emit("iomem-release-mismatch", "high", r.site, r.func, norm_text(r.buf),
+             "%s() unlinks the region %s() requested (%s) but does not free the struct resource that request allocated: it leaks on every release; release it with the request's own release call" % (
+                 r.name, q.name, fmt_site(q)),
+             [(q.site[0], q.site[1], q.site[2], "requested here by %s()" % q.name)])
+        break
 
 # ---- iomem-unrequested-map and iomem-not-exclusive
 def pci_covers(preqs, bar):

@@ -6,6 +6,8 @@
  * size, and a PCI release must give back what the PCI request claimed
  * (all BARs, a BAR, a mask).  A release whose start no request shares is
  * left alone; only a provably different size, space or BAR is reported.
+ * release_resource() must be given a struct resource the driver linked
+ * itself, not one a start-and-size request allocated.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -189,6 +191,58 @@ static void check_pci(const struct judge *j, const struct jsite *r,
 	judge_emit(j, &v);
 }
 
+/*
+ * A start-and-size request (request_mem_region(), request_region(),
+ * __request_region(), their devm_ forms): __request_region() kmallocs the
+ * struct resource it returns.  request_resource() links the caller's own.
+ */
+static bool allocating_request(const struct jsite *q)
+{
+	enum region_space sp = q->api->space;
+
+	return q->api->family == FAMILY_IOMEM && q->api->role == ROLE_REGION_REQUEST &&
+	       q->api->start >= 0 &&
+	       (sp == SPACE_PORT || sp == SPACE_MEM || sp == SPACE_PARENT);
+}
+
+static bool freed(const struct jsite *r, const struct judge_module *m)
+{
+	for (size_t i = 0; i < m->n_sites; i++)
+		if (m->sites[i]->api->role == ROLE_MEM_FREE && m->sites[i]->buf == r->buf)
+			return true;
+	return false;
+}
+
+/*
+ * release_resource() unlinks the region but frees nothing.  Reported when
+ * every value the released pointer may hold is what an allocating request
+ * returned, and the module frees nothing at that location (release_resource()
+ * then kfree() is what release_mem_region() does).
+ */
+static void check_resource(const struct judge *j, const struct jsite *r,
+			   const struct judge_module *m)
+{
+	const struct jsite *q = NULL;
+	struct judge_verdict v;
+	int *srcs = NULL;
+	size_t n = 0;
+	bool all = r->buf >= 0 && jf_sources(j->facts, r->buf, &srcs, &n) && n > 0;
+
+	for (size_t i = 0; all && i < n; i++) {
+		q = &j->facts->sites[srcs[i]];
+		all = allocating_request(q);
+	}
+	free(srcs);
+	if (!all || freed(r, m))
+		return;
+	judge_verdict(&v, j, "iomem-release-mismatch", r, j->facts->locs[r->buf].key,
+		      false,
+		      "%s() unlinks the region %s() requested but does not free the struct resource that request allocated: it leaks on every release; release it with the request's own release call",
+		      r->written->name, q->written->name);
+	judge_note(&v, q, "requested here by %s()", q->written->name);
+	judge_emit(j, &v);
+}
+
 void judge_iomem_release_mismatch(const struct judge *j, const struct jsite *s,
 				  const struct judge_module *m)
 {
@@ -198,4 +252,6 @@ void judge_iomem_release_mismatch(const struct judge *j, const struct jsite *s,
 		check_pci(j, s, m);
 	else if (s->written->space == SPACE_PORT || s->written->space == SPACE_MEM)
 		check_port_mem(j, s, m);
+	else if (s->written->start == ARG_NONE && s->written->buf >= 0)
+		check_resource(j, s, m);	/* by the struct resource */
 }

@@ -44,6 +44,9 @@ enum api_role {
 	ROLE_MIGHT_SLEEP,	/* may sleep, but is not a wait (a lock, a fault) */
 	ROLE_VMALLOC,		/* returns (or may return) vmalloc-area memory;
 				 * these allocators may sleep too */
+	ROLE_MEM_FREE,		/* frees kmalloc'ed memory (buf): after
+				 * release_resource(), the struct resource
+				 * __request_region() allocated */
 	/* kernel_model only: functions the runtime hooks, no engine reads */
 	ROLE_DMA_POOL_CREATE,
 	ROLE_DMA_POOL_DESTROY,

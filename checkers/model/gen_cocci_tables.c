@@ -51,6 +51,17 @@ static void gen_iomem_calls(struct strbuf *out)
 	gen_set(out, iomem_call);
 }
 
+static bool mem_free(const struct api_fn *f)
+{
+	return f->role == ROLE_MEM_FREE;
+}
+
+/* SmPL: the frees after which release_resource() leaked nothing. */
+static void gen_iomem_frees(struct strbuf *out)
+{
+	gen_set(out, mem_free);
+}
+
 /* Python: value function -> (argument, member added, member subtracted,
  * constant): resource_size(res) is res->end - res->start + 1. */
 static void gen_iomem_values(struct strbuf *out)
@@ -260,6 +271,7 @@ static const struct {
 } tables[] = {
 	{ "iomem-calls", gen_iomem_calls },
 	{ "iomem-model", gen_iomem_model },
+	{ "iomem-frees", gen_iomem_frees },
 	{ "iomem-values", gen_iomem_values },
 	{ "dma-kinds", gen_dma_kinds },
 	{ "dma-layouts", gen_dma_layouts },
