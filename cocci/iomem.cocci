@@ -743,7 +743,11 @@ for r in calls:
     h = holder(r.buf)
     if [1 for (x, f, func) in ifreed if same_holder(h, r.site[0], r.func, holder(x), f, func)]:
         continue          # release_resource() then kfree(): nothing leaks
+    # as above: a file that requests regions is paired with its own requests
+    own = [k for k in calls if k.site[0] == r.site[0] and k.role == "region_request"]
     for (x, f, l, c, func) in istored:
+        if own and f != r.site[0]:
+            continue
         q = bysite.get((f, l, c))
         if q is None or q.role != "region_request" or MODEL[q.name][3] < 0 or \
            MODEL[q.name][1] not in ("mem", "port", "parent"):
