@@ -20,7 +20,7 @@
 // Options: --no-includes --include-headers
 // Prefilter: request_region request_mem_region request_muxed_region pci_request_ release_region release_mem_region pci_release_ pcim_request_ ioremap pci_iomap pcim_iomap devm_of_iomap of_iomap of_io_request_and_map request_resource insert_resource release_resource
 // Checks: iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map iomem-not-exclusive
-// Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap mem/mem_free
+// Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap iomem/resource_insert iomem/resource_release mem/mem_free
 
 virtual report
 virtual org
@@ -273,9 +273,9 @@ MODEL = {
     "__release_region": ("region_release", "parent", False, 1, 2, 0, -1),
     "devm_release_region": ("region_release", "port", False, 1, 2, -1, 0),
     "devm_release_mem_region": ("region_release", "mem", False, 1, 2, -1, 0),
-    "request_resource": ("region_request", "parent", False, -1, -1, 0, -1),
-    "insert_resource": ("region_request", "parent", False, -1, -1, 0, -1),
-    "release_resource": ("region_release", "none", False, -1, -1, 0, -1),
+    "request_resource": ("resource_insert", "parent", False, -1, -1, 0, -1),
+    "insert_resource": ("resource_insert", "parent", False, -1, -1, 0, -1),
+    "release_resource": ("resource_release", "none", False, -1, -1, 0, -1),
     "amba_request_regions": ("region_request", "mem", False, -1, -1, -1, -1),
     "amba_release_regions": ("region_release", "mem", False, -1, -1, -1, -1),
     "pci_request_region": ("region_request", "pci_bar", False, 1, -1, -1, 0),
@@ -737,14 +737,13 @@ def same_holder(h, f, func, h2, f2, func2):
 
 bysite = dict((k.site, k) for k in calls)
 for r in calls:
-    ri = MODEL[r.name]
-    if r.role != "region_release" or ri[3] >= 0 or ri[5] < 0:
-        continue          # releases by start and size
+    if r.role != "resource_release":
+        continue
     h = holder(r.buf)
     if [1 for (x, f, func) in ifreed if same_holder(h, r.site[0], r.func, holder(x), f, func)]:
         continue          # release_resource() then kfree(): nothing leaks
     # as above: a file that requests regions is paired with its own requests
-    own = [k for k in calls if k.site[0] == r.site[0] and k.role == "region_request"]
+    own = [k for k in calls if k.site[0] == r.site[0] and k.role in ("region_request", "resource_insert")]
     for (x, f, l, c, func) in istored:
         if own and f != r.site[0]:
             continue
@@ -773,7 +772,7 @@ def pci_covers(preqs, bar):
     return False
 
 for d, ks in sorted(bydir.items()):
-    reqs = [k for k in ks if k.role in ("region_request", "region_request_map")]
+    reqs = [k for k in ks if k.role in ("region_request", "region_request_map", "resource_insert")]
     preqs = [k for k in reqs if k.space.startswith("pci")]
     mreqs = [k for k in reqs if not k.space.startswith("pci")]
     maps = [k for k in ks if k.role == "iomap"]

@@ -246,12 +246,12 @@ static void check_resource(const struct judge *j, const struct jsite *r,
 void judge_iomem_release_mismatch(const struct judge *j, const struct jsite *s,
 				  const struct judge_module *m)
 {
-	if (!judge_is_region_release(s))
+	if (judge_is_resource_release(s))
+		check_resource(j, s, m);
+	else if (!judge_is_region_release(s))
 		return;
-	if (judge_is_pci_space(s))
+	else if (judge_is_pci_space(s))
 		check_pci(j, s, m);
 	else if (s->written->space == SPACE_PORT || s->written->space == SPACE_MEM)
 		check_port_mem(j, s, m);
-	else if (s->written->start == ARG_NONE && s->written->buf >= 0)
-		check_resource(j, s, m);	/* by the struct resource */
 }

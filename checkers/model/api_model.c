@@ -131,12 +131,12 @@ const struct api_fn api_model[] = {
 	IOMEM("devm_release_region",	ROLE_REGION_RELEASE, SPACE_PORT, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
 	IOMEM("devm_release_mem_region", ROLE_REGION_RELEASE, SPACE_MEM, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
 	/* a struct resource the driver owns, linked into (unlinked from) the
-	 * tree under buf; nothing is allocated, so release_resource() is the
-	 * pair of these and not of the start-and-size requests above, whose
-	 * struct resource __request_region() kmallocs */
-	IOMEM("request_resource",	ROLE_REGION_REQUEST, SPACE_PARENT, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
-	IOMEM("insert_resource",	ROLE_REGION_REQUEST, SPACE_PARENT, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
-	IOMEM("release_resource",	ROLE_REGION_RELEASE, SPACE_NONE, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
+	 * tree; nothing is allocated, so release_resource() is the pair of
+	 * these and not of the start-and-size requests above, whose struct
+	 * resource __request_region() kmallocs */
+	IOMEM("request_resource",	ROLE_RESOURCE_INSERT, SPACE_PARENT, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
+	IOMEM("insert_resource",	ROLE_RESOURCE_INSERT, SPACE_PARENT, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
+	IOMEM("release_resource",	ROLE_RESOURCE_RELEASE, SPACE_NONE, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
 	/* an AMBA device's one register window, adev->res */
 	IOMEM("amba_request_regions",	ROLE_REGION_REQUEST, SPACE_MEM, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
 	IOMEM("amba_release_regions",	ROLE_REGION_RELEASE, SPACE_MEM, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
@@ -490,6 +490,8 @@ const char *api_role_name(enum api_role role)
 		[ROLE_REGION_RELEASE] = "region_release",
 		[ROLE_REGION_REQUEST_MAP] = "region_request_map",
 		[ROLE_IOMAP] = "iomap", [ROLE_IOUNMAP] = "iounmap",
+		[ROLE_RESOURCE_INSERT] = "resource_insert",
+		[ROLE_RESOURCE_RELEASE] = "resource_release",
 		[ROLE_POLL_WAIT] = "poll_wait", [ROLE_BLOCKING] = "blocking",
 		[ROLE_TASK_STATE] = "task_state",
 		[ROLE_MIGHT_SLEEP] = "might_sleep",

@@ -38,6 +38,12 @@ enum api_role {
 	ROLE_REGION_REQUEST_MAP,/* claims and maps in one call (devm_ioremap_resource) */
 	ROLE_IOMAP,		/* maps MMIO without claiming it */
 	ROLE_IOUNMAP,
+	ROLE_RESOURCE_INSERT,	/* links a struct resource the caller owns
+				 * (buf: the parent) into the tree: a claim
+				 * that allocates nothing, often made best
+				 * effort, so its result is not checked */
+	ROLE_RESOURCE_RELEASE,	/* unlinks the struct resource buf points to;
+				 * frees nothing */
 	ROLE_POLL_WAIT,		/* registers a wait queue with a poll_table */
 	ROLE_BLOCKING,		/* waits for an event or sleeps for time */
 	ROLE_TASK_STATE,	/* changes current->__state */
