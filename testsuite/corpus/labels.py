@@ -105,9 +105,10 @@ def read_labels(paths):
 
 
 def shard_of(path, ran):
-    """The campaign shard (campaign.sh's naming) a file belongs to, if run."""
-    p = path.split('/')
-    names = ['_'.join(p[:3]), '_'.join(p[:2] + ['top']), '_'.join(p[:2])]
+    """The campaign shard (campaign.sh's naming: the directory with / as _,
+    its own files only with _top) a file belongs to, if one was run."""
+    p = path.split('/')[:-1]
+    names = ['_'.join(p + ['top'])] + ['_'.join(p[:k]) for k in range(len(p), 0, -1)]
     return next((s for s in names if s in ran), None)
 
 
