@@ -258,11 +258,12 @@ def dcp_enclosing(path, line):
             return name
     return None
 
-def dcp_text_calls(path, fn):
-    """the calls of fn written in path, read from the text: (0-based line,
-    enclosing function, argument list); definitions and comments skipped"""
+def dcp_text_calls(path, fns):
+    """the calls of the functions fns written in path, read from the text:
+    (0-based line, enclosing function, argument list, the line's text
+    before the call, callee); definitions and comments skipped"""
     lines = dcp_lines(path)
-    pat = re.compile(r'(?<![\w.>])%s\s*\x28' % re.escape(fn))
+    pat = re.compile(r'(?<![\w.>])(%s)\s*\x28' % '|'.join(re.escape(f) for f in fns))
     out = []
     for i, ln in enumerate(lines):
         s = ln.lstrip()
@@ -270,7 +271,7 @@ def dcp_text_calls(path, fn):
             continue
         for m in pat.finditer(ln):
             caller = dcp_enclosing(path, i)
-            if caller is None or caller == fn:
+            if caller is None or caller == m.group(1):
                 continue
             text = '\n'.join(lines[i:i + 10])[m.end():]
             depth, k = 1, 0
@@ -280,7 +281,8 @@ def dcp_text_calls(path, fn):
                 k += 1
             if depth:
                 continue
-            out.append((i, caller, [dcp_n(a) for a in dcp_split_args(text[:k - 1])], ln[:m.start()]))
+            out.append((i, caller, [dcp_n(a) for a in dcp_split_args(text[:k - 1])],
+                        ln[:m.start()], m.group(1)))
     return out
 
 _dcp_updates = {}
@@ -910,7 +912,7 @@ def dcp_join(allfacts, mode):
         for path in mfiles:
             if not dcp_scope_eq(dcp_scope(path), dcp_scope(fl)):
                 continue
-            for _, caller, args, _ in dcp_text_calls(path, fn):
+            for _, caller, args, _, _ in dcp_text_calls(path, (fn,)):
                 if n < len(args) and args[n].startswith('&'):
                     out |= field_keys(path, caller, args[n])
         return out
@@ -1023,18 +1025,17 @@ def dcp_join(allfacts, mode):
     # saw, so a release of a member they may be stored to gets no verdict
     seen_lines = set((s['pos'][0], s['pos'][1]) for s in sites)
     unseen = set()
+    makers = [n for n, (role, _) in _DCP_LAYOUT.items() if role in ('map', 'alloc')]
     for path in mfiles:
-        for name, (role, names) in _DCP_LAYOUT.items():
-            if role not in ('map', 'alloc'):
+        for i, caller, args, before, name in dcp_text_calls(path, makers):
+            if (path, i + 1) in seen_lines:
                 continue
-            for i, caller, args, before in dcp_text_calls(path, name):
-                if (path, i + 1) in seen_lines:
-                    continue
-                lhs = re.search(r'([\w>.\x5b\x5d*-]+)\s*=\s*$', before)
-                if lhs:
-                    unseen |= field_keys(path, caller, lhs.group(1))
-                if 'h' in names and names.index('h') < len(args):
-                    unseen |= field_keys(path, caller, args[names.index('h')])
+            lhs = re.search(r'([\w>.\x5b\x5d*-]+)\s*=\s*$', before)
+            if lhs:
+                unseen |= field_keys(path, caller, lhs.group(1))
+            names = _DCP_LAYOUT[name][1]
+            if 'h' in names and names.index('h') < len(args):
+                unseen |= field_keys(path, caller, args[names.index('h')])
 
     # ---- sizes
     # the struct of a member a size reads, where the driver says it (the

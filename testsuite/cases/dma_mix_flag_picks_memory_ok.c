@@ -23,6 +23,7 @@ struct fw_client {
 };
 
 int fw_load(struct fw_client *client, size_t size);
+void fw_unload(struct fw_client *client, size_t size);
 
 static void *fw_pages_alloc(size_t size, dma_addr_t *iova)
 {
@@ -62,6 +63,17 @@ int fw_load(struct fw_client *client, size_t size)
 	return 0;
 }
 EXPORT_SYMBOL_GPL(fw_load);
+
+void fw_unload(struct fw_client *client, size_t size)
+{
+	if (!client->group) {
+		dma_free_coherent(client->dev, size, client->virt, client->iova);
+	} else {
+		dma_unmap_single(client->dev, client->phys, size, DMA_TO_DEVICE);
+		free_pages((unsigned long)client->virt, get_order(size));
+	}
+}
+EXPORT_SYMBOL_GPL(fw_unload);
 
 MODULE_DESCRIPTION("drvcheck testsuite: a flag picks coherent or page memory, only the pages are mapped (correct)");
 MODULE_LICENSE("GPL");
