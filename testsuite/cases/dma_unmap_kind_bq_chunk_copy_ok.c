@@ -12,7 +12,7 @@
  * drvcheck-case: negative dma-double-unmap
  */
 #include <linux/module.h>
-#include <linux/skbuff.h>
+#include <linux/netdevice.h>
 #include <linux/dma-mapping.h>
 
 #define BQ_SMALL_SIZE	256

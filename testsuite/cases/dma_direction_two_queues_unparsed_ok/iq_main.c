@@ -14,7 +14,7 @@
  * drvcheck-case: negative dma-double-unmap
  */
 #include <linux/module.h>
-#include <linux/skbuff.h>
+#include <linux/netdevice.h>
 #include <linux/dma-mapping.h>
 #include "iq.h"
 

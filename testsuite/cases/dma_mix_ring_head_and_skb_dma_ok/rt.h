@@ -7,7 +7,7 @@
 #ifndef RT_H
 #define RT_H
 
-#include <linux/skbuff.h>
+#include <linux/netdevice.h>
 #include <linux/dma-mapping.h>
 
 struct rt_buf_desc {
