@@ -12,6 +12,7 @@
  *
  * drvcheck-case: negative dma-direction dma-unmap-size dma-unmap-kind
  * drvcheck-case: negative dma-double-unmap
+ * drvcheck-case: unparsed cocci
  */
 #include <linux/module.h>
 #include <linux/netdevice.h>
