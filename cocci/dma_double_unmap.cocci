@@ -65,6 +65,31 @@ def dbu_key(e):
 def dbu_add(cid, conf, p, key, msg, notes=()):
     coccinelle.dbu_out.append((cid, conf, dbu_pos(p), key, msg, [(dbu_pos(q), m) for (q, m) in notes]))
 
+_dbu_setters = {}
+_dbu_cur = set()
+def dbu_scan_setters(path):
+    """the function-like macros of the file at path whose body assigns a
+    parameter, as a getdesc(dst, src) defined as "(dst) = (src)": spatch does
+    not expand them, so a call may give the handle's base a new entry"""
+    global _dbu_cur
+    if path not in _dbu_setters:
+        names = set()
+        dbu_line(path, 1)
+        text = '\n'.join(_dbu_src[path]).replace('\\\n', ' ')
+        for m in re.finditer(r'^\s*\x23\s*define\s+(\w+)\x28([\w\s,]*)\x29(.*)$', text, re.M):
+            for par in re.findall(r'\w+', m.group(2)):
+                if re.search(r'(?<![\w.>])\x28?\s*%s\s*\x29?\s*=(?!=)' % par, m.group(3)):
+                    names.add(m.group(1))
+        _dbu_setters[path] = names
+    _dbu_cur = _dbu_setters[path]
+
+def dbu_double(p1, p2, key):
+    """the second release at p2 of what p1 released (not p1 itself)"""
+    if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
+        dbu_add('dma-double-unmap', 'medium', p2[0], key,
+                '%s() releases a DMA handle that was already released on this path' % dbu_fname(p2[0]),
+                [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
+
 def dbu_emit(allout, mode):
     out = sorted(set((o[0], o[1], o[2], o[3], o[4], tuple(o[5])) for part in allout for o in part),
                  key=lambda o: (o[2][0], o[2][1], o[2][2], o[0]))
@@ -89,24 +114,30 @@ def dbu_emit(allout, mode):
 
 // files without a release call skip the path rules below
 @dbl_site@
+position p;
 identifier fn = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages, dma_pool_free};
 @@
-fn(...)
+fn@p(...)
+
+@script:python@
+p << dbl_site.p;
+@@
+dbu_scan_setters(p[0].file)
 
 @dbl_loc depends on dbl_site exists@
 idexpression x; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
+identifier M : script:python () { M in _dbu_cur };
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
 identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 @@
 \(fn_1@p1(E1, x, ...)
-\|fn_2@p1(E1, E2, E3, x, ...)
 \|dma_pool_free@p1(E1, E2, x)
 \)
 ...
     when != x = E
     when != I(x, ...) S
+    when != M(..., x, ...)
     when != &x
     when != memset(...)
     when != dma_unmap_len_set(...)
@@ -119,14 +150,37 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
 @script:python@
 p1 << dbl_loc.p1; p2 << dbl_loc.p2; x << dbl_loc.x;
 @@
-if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
-    fn = dbu_fname(p2[0])
-    dbu_add('dma-double-unmap', 'medium', p2[0], 'local:' + str(x),
-            '%s() releases a DMA handle that was already released on this path' % fn,
-            [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
+dbu_double(p1, p2, 'local:' + str(x))
+
+// a coherent free first: resetting its CPU address (buf = NULL, then
+// "if (buf) dma_free_coherent(..., buf, handle)") ends the buffer too
+@dbl_loc_free depends on dbl_site exists@
+idexpression x; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
+identifier M : script:python () { M in _dbu_cur };
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
+identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
+@@
+fn_2@p1(E1, E2, E3, x, ...)
+...
+    when != x = E
+    when != E3 = E
+    when != I(x, ...) S
+    when != M(..., x, ...)
+    when != &x
+    when != memset(...)
+\(fn_3@p2(E1, x, ...)
+\|fn_4@p2(E1, E2, E3, x, ...)
+\)
+
+@script:python@
+p1 << dbl_loc_free.p1; p2 << dbl_loc_free.p2; x << dbl_loc_free.x;
+@@
+dbu_double(p1, p2, 'local:' + str(x))
 
 @dbl_arrow depends on dbl_site exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
+identifier M : script:python () { M in _dbu_cur };
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
 identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
@@ -139,6 +193,7 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
 ...
     when != b = E
     when != I(b, ...) S
+    when != M(..., b, ...)
     when != &b
     when != b++
     when != ++b
@@ -157,14 +212,11 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
 @script:python@
 p1 << dbl_arrow.p1; p2 << dbl_arrow.p2; f << dbl_arrow.f;
 @@
-if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
-    fn = dbu_fname(p2[0])
-    dbu_add('dma-double-unmap', 'medium', p2[0], 'field:' + str(f),
-            '%s() releases a DMA handle that was already released on this path' % fn,
-            [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
+dbu_double(p1, p2, 'field:' + str(f))
 
 @dbl_dot depends on dbl_site exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
+identifier M : script:python () { M in _dbu_cur };
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
 identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
@@ -177,6 +229,7 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
 ...
     when != b = E
     when != I(b, ...) S
+    when != M(..., b, ...)
     when != &b
     when != b++
     when != ++b
@@ -195,14 +248,11 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
 @script:python@
 p1 << dbl_dot.p1; p2 << dbl_dot.p2; f << dbl_dot.f;
 @@
-if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
-    fn = dbu_fname(p2[0])
-    dbu_add('dma-double-unmap', 'medium', p2[0], 'field:' + str(f),
-            '%s() releases a DMA handle that was already released on this path' % fn,
-            [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
+dbu_double(p1, p2, 'field:' + str(f))
 
 @dbl_macro depends on dbl_site exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
+identifier M : script:python () { M in _dbu_cur };
 identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
 identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
 identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
@@ -215,6 +265,7 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
 ...
     when != b = E
     when != I(b, ...) S
+    when != M(..., b, ...)
     when != &b
     when != b++
     when != ++b
@@ -233,11 +284,7 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
 @script:python@
 p1 << dbl_macro.p1; p2 << dbl_macro.p2; f << dbl_macro.f;
 @@
-if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
-    fn = dbu_fname(p2[0])
-    dbu_add('dma-double-unmap', 'medium', p2[0], 'field:' + str(f),
-            '%s() releases a DMA handle that was already released on this path' % fn,
-            [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
+dbu_double(p1, p2, 'field:' + str(f))
 
 @finalize:python depends on drvcheck@
 allout << merge.dbu_out;

@@ -111,15 +111,23 @@ def dme_index_parens(v):
         else:
             i += 1
 
+# a byte-order conversion (cpu_to_le32(), fec32_to_cpu()) keeps the handle:
+# a descriptor field holding cpu_to_X(map) is tested as X_to_cpu(field)
+_DME_CONV = re.compile(r'^(?:cpu_to_\w+|\w+_to_cpu)(\x28.*\x29)$')
+
 def dme_norm(v):
-    """one spelling per handle location: no blanks, casts, outer or index
-    parens or increments (the map writes *++addr, the test reads *addr)"""
+    """one spelling per handle location: no blanks, casts, byte-order
+    conversions, outer or index parens or increments (the map writes
+    *++addr, the test reads *addr)"""
     v = re.sub(r'\s+', '', str(v)).replace('++', '').replace('--', '')
     v = dme_index_parens(v)
     while True:
         m = re.match(r'^\x28(?:u64|u32|dma_addr_t|unsignedlong|uintptr_t)\x29(.*)$', v)
+        c = _DME_CONV.match(v)
         if m:
             v = m.group(1)
+        elif c and dme_outer_parens(c.group(1)):
+            v = c.group(1)[1:-1]
         elif dme_outer_parens(v):
             v = v[1:-1]
         else:
@@ -134,7 +142,7 @@ def dme_fact(p, kind, val):
 
 def dme_lhs_text(pos):
     ln = dme_line(pos[0], pos[1])
-    m = re.search(r'([*]?[A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*(?:\x28[\w ]+\x29\s*)?$', ln[:pos[2]])
+    m = re.search(r'([*]?[A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*(?:\x28[\w ]+\x29\s*)?(?:cpu_to_\w+\s*\x28\s*)?$', ln[:pos[2]])
     return dme_norm(m.group(1)) if m else None
 
 def dme_join(allfacts, mode):
@@ -203,11 +211,12 @@ p << maplhsd.p; x << maplhsd.x;
 @@
 dme_fact(p[0], 'lhs', x)
 
+// (also "return dev ? dma_map_single(...) : 0;", a wrapper's)
 @mapret depends on mapsite@
-position p;
+position p; expression C, E;
 identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, dma_map_resource, skb_frag_dma_map, pci_map_single, pci_map_page};
 @@
-return fn_1@p(...);
+return \(fn_1@p(...)\|C ? fn_1@p(...) : E\|C ? E : fn_1@p(...)\);
 
 @script:python@
 p << mapret.p;

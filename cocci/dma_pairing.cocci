@@ -227,6 +227,64 @@ def dcp_local_stores(path, fn, name, depth=0):
                     out |= dcp_local_stores(path, callee, pname, depth + 1)
     return out
 
+_dcp_funcs = {}
+def dcp_functions(path):
+    """(name, first line, last line) of each function defined in path, laid
+    out as dcp_find_body() expects; lines 0-based"""
+    if path not in _dcp_funcs:
+        lines, out, i = dcp_lines(path), [], 0
+        head = re.compile(r'^(?:[A-Za-z_].*[\s*])?([A-Za-z_]\w*)\s*\x28')
+        while i < len(lines):
+            m = head.match(lines[i])
+            j = i
+            while m and j < len(lines) and not lines[j].startswith('\x7b') \
+                    and not lines[j].rstrip().endswith('\x7b') and not lines[j].rstrip().endswith(';'):
+                j += 1
+            if not m or j >= len(lines) or lines[j].rstrip().endswith(';'):
+                i += 1
+                continue
+            k = j + 1
+            while k < len(lines) and not lines[k].startswith('\x7d'):
+                k += 1
+            out.append((m.group(1), i, k))
+            i = k + 1
+        _dcp_funcs[path] = out
+    return _dcp_funcs[path]
+
+def dcp_enclosing(path, line):
+    """the function whose definition holds 0-based line, else None"""
+    for name, a, b in dcp_functions(path):
+        if a <= line <= b:
+            return name
+    return None
+
+def dcp_text_calls(path, fns):
+    """the calls of the functions fns written in path, read from the text:
+    (0-based line, enclosing function, argument list, the line's text
+    before the call, callee); definitions and comments skipped"""
+    lines = dcp_lines(path)
+    pat = re.compile(r'(?<![\w.>])(%s)\s*\x28' % '|'.join(re.escape(f) for f in fns))
+    out = []
+    for i, ln in enumerate(lines):
+        s = ln.lstrip()
+        if s.startswith(('*', '\x2f\x2f', '\x2f*', '#')):
+            continue
+        for m in pat.finditer(ln):
+            caller = dcp_enclosing(path, i)
+            if caller is None or caller == m.group(1):
+                continue
+            text = '\n'.join(lines[i:i + 10])[m.end():]
+            depth, k = 1, 0
+            while k < len(text) and depth:
+                depth += text[k] == '\x28'
+                depth -= text[k] == '\x29'
+                k += 1
+            if depth:
+                continue
+            out.append((i, caller, [dcp_n(a) for a in dcp_split_args(text[:k - 1])],
+                        ln[:m.start()], m.group(1)))
+    return out
+
 _dcp_updates = {}
 def dcp_member_updated(paths, fld):
     """is member fld changed other than by a plain store in these files
@@ -840,10 +898,44 @@ def dcp_join(allfacts, mode):
             note_key(k)
             lenvals.setdefault(k, []).append((f['val'], fl, fn))
 
+    mfiles = set(f['pos'][0] for f in sites)
+    def out_keys(fl, fn, lhs):
+        """a handle stored through a pointer parameter (*dma_handle =
+        dma_map_single(...)): the members whose address the callers in the
+        module pass for it, directly or through a local they then store
+        (param:F#N in docs/facts.md)"""
+        m = re.match(r'^\*([A-Za-z_]\w*)$', strip(lhs or ''))
+        params = dcp_func_params(fl, fn) if m else None
+        if not params or m.group(1) not in params:
+            return set()
+        n, out = params.index(m.group(1)), set()
+        for path in mfiles:
+            if not dcp_scope_eq(dcp_scope(path), dcp_scope(fl)):
+                continue
+            for _, caller, args, _, _ in dcp_text_calls(path, (fn,)):
+                if n < len(args) and args[n].startswith('&'):
+                    out |= field_keys(path, caller, args[n])
+        return out
+
+    def field_keys(fl, fn, e):
+        """the members e is, or that function fn stores its local e to"""
+        k = key(fl, fn, e)
+        if k and k[0] == 'F':
+            return {k}
+        out = set()
+        if k and k[0] == 'L':
+            for sfn, lhs in dcp_local_stores(fl, fn, k[3]):
+                k2 = key(fl, sfn, lhs)
+                if k2 and k2[0] == 'F':
+                    out.add(k2)
+        return out
+
     for s in sites:
         fl, line, col, fn = s['pos']
         ks = set()
         loc = None
+        if s['t'] == 'map':
+            ks |= out_keys(fl, fn, rets.get(s['pos']))
         if s['t'] in ('map',) and s['fn'] in ('dma_map_sg', 'dma_map_sg_attrs', 'pci_map_sg', 'dma_map_sgtable'):
             k0 = key(fl, fn, s['buf'])
             s['retkey'] = key(fl, fn, rets.get(s['pos']))
@@ -882,6 +974,7 @@ def dcp_join(allfacts, mode):
         if s['t'] == 'map':
             s['bufkey'] = key(fl, fn, s.get('buf'))
 
+
     def kmatch(a, b):
         if a is None or b is None or a[0] != b[0]:
             return False
@@ -907,6 +1000,42 @@ def dcp_join(allfacts, mode):
                 if kmatch(a, b):
                     return True
         return False
+
+    # a member copied from another (lbq_desc->dma_addr =
+    # rx_ring->chunk_dma_addr) holds what was stored to that one
+    copies = []
+    for f in facts:
+        if f['t'] == 'fstore':
+            fl, _, _, fn = f['pos']
+            src = key(fl, fn, f['val']) if split_field(strip(f['val'])) else None
+            if src and src[0] == 'F':
+                copies.append((src, fkey(fl, fn, f['base'], f['fld'])))
+    for s in sites:
+        for _ in range(2):
+            more = set(d for src, d in copies if s['t'] != 'rel'
+                       and any(kmatch(k, src) for k in s['keys'])) - s['keys']
+            if not more:
+                break
+            for k in more:
+                note_key(k)
+            s['keys'] |= more
+
+    # maps and allocations in code spatch did not parse (a macro it gives
+    # up on skips the whole function): their results are sources nobody
+    # saw, so a release of a member they may be stored to gets no verdict
+    seen_lines = set((s['pos'][0], s['pos'][1]) for s in sites)
+    unseen = set()
+    makers = [n for n, (role, _) in _DCP_LAYOUT.items() if role in ('map', 'alloc')]
+    for path in mfiles:
+        for i, caller, args, before, name in dcp_text_calls(path, makers):
+            if (path, i + 1) in seen_lines:
+                continue
+            lhs = re.search(r'([\w>.\x5b\x5d*-]+)\s*=\s*$', before)
+            if lhs:
+                unseen |= field_keys(path, caller, lhs.group(1))
+            names = _DCP_LAYOUT[name][1]
+            if 'h' in names and names.index('h') < len(args):
+                unseen |= field_keys(path, caller, args[names.index('h')])
 
     # ---- sizes
     # the struct of a member a size reads, where the driver says it (the
@@ -1164,7 +1293,7 @@ def dcp_join(allfacts, mode):
         C, maybe = candidates(r)
         # a map that may hold this handle (its struct type unknown) and
         # fits this release: the release may well be its, report nothing
-        if not C or any(consistent(m, r) for m in maybe):
+        if not C or any(consistent(m, r) for m in maybe) or kset_match(r['keys'], unseen):
             continue
         rk = r['kind']
         k = next(iter(r['keys']))
@@ -1359,6 +1488,27 @@ def dcp_join(allfacts, mode):
                  [(m['pos'], 'mapped here by %s(), which returned %s' % (m['fn'], r['nents'])) for m in hit[:3]])
     # coherent memory handed to a streaming map
     allocs = [s for s in sites if s['t'] == 'alloc' and s.get('cpukey')]
+    coherent = set(n for n, (role, _) in _DCP_LAYOUT.items()
+                   if role == 'alloc' and DMA_KINDS[n] in ('coherent', 'pool'))
+    def only_coherent(m):
+        """checkers/judge: every value the mapped buffer's location is given
+        comes from a coherent allocation (a flag that picks the memory,
+        virt = dma_alloc_coherent() or tegra_drm_alloc(), is no verdict)"""
+        fl, _, _, fn = m['pos']
+        k = m['bufkey']
+        if k[0] == 'L':
+            if k[3] in (dcp_func_params(fl, fn) or ()):
+                return False
+            vals = loads.get((fl, fn, k[3]), ())
+        else:
+            vals = [v for v, _, _ in field_stores(k) or ()]
+        def last(v):
+            # a = b = NULL stores what the last one does
+            a = dcp_assignment(v)
+            return last(a[1]) if a else strip(v)
+        vals = [last(v) for v in vals]
+        vals = [v for v in vals if not re.match(r'^(?:0|NULL)$', v)]
+        return bool(vals) and all((dcp_call_parts(v) or ('',))[0] in coherent for v in vals)
     for m in sites:
         if m['t'] != 'map' or not m.get('bufkey'):
             continue
@@ -1369,7 +1519,7 @@ def dcp_join(allfacts, mode):
                and kmatch(a['cpukey'], m['bufkey'])
                and (a['cpukey'][0] != 'F' or (a['cpukey'][2] == m['bufkey'][2]
                                               and (a['cpukey'][2] or a['cpukey'][4] == m['bufkey'][4])))]
-        if hit:
+        if hit and only_coherent(m):
             emit('dma-coherent-streaming-mix', 'high' if all(same_fn(a, m) for a in hit) else 'medium', m,
                  '%s() maps coherent memory from %s()' % (m['fn'], hit[0]['fn']),
                  [(a['pos'], 'allocated here by %s()' % a['fn']) for a in hit[:3]])

@@ -4,7 +4,8 @@
 /// port space vs memory space, pci_request_regions() vs
 /// pci_release_region(), BAR N vs BAR M); device registers mapped
 /// (ioremap*, pci_iomap*, of_iomap, ...) by a driver that never requests
-/// them.  With -D iomem_not_exclusive, also point at non-exclusive requests
+/// them; release_resource() of what request_mem_region() and kin returned
+/// (their struct resource is kmalloc'ed and leaks).  With -D iomem_not_exclusive, also point at non-exclusive requests
 /// of MMIO the driver maps (the _exclusive variants keep /dev/mem and sysfs
 /// mappings off the registers, IORESOURCE_EXCLUSIVE).
 /// A driver is the set of files of one Kbuild module (drvcheck names each
@@ -18,9 +19,9 @@
 // Comments: Regions requested by a parent or bus driver (MFD cells) are not
 //  visible; such maps are reported with low confidence or not at all.
 // Options: --no-includes --include-headers
-// Prefilter: request_region request_mem_region request_muxed_region pci_request_ comedi_pci_enable vmbus_allocate_mmio release_region release_mem_region pci_release_ pcim_request_ ioremap pci_iomap pcim_iomap devm_of_iomap of_iomap of_io_request_and_map
+// Prefilter: request_region request_mem_region request_muxed_region pci_request_ comedi_pci_enable vmbus_allocate_mmio release_region release_mem_region pci_release_ pcim_request_ ioremap pci_iomap pcim_iomap devm_of_iomap of_iomap of_io_request_and_map request_resource insert_resource release_resource
 // Checks: iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map iomem-not-exclusive
-// Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap
+// Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap iomem/resource_insert iomem/resource_release mem/mem_free
 
 virtual report
 virtual org
@@ -37,6 +38,7 @@ coccinelle.idiscard = []   # (file, line, col)
 coccinelle.istored = []    # (x, file, line, col, func)
 coccinelle.itested = []    # (x, file, line, func)
 coccinelle.iover = []      # (file, line, col)
+coccinelle.ifreed = []     # (x, file, func): x freed
 coccinelle.iloop = []      # (file, line, col): tested by the loop that stores it
 
 def _loc(p):
@@ -123,7 +125,7 @@ coccinelle.notexcl = True
 @calls@
 position p;
 // BEGIN generated iomem-calls: gen-cocci-tables from checkers/model, do not edit
-identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, __request_mem_region, devm_request_region, devm_request_mem_region, __devm_request_region, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, comedi_pci_enable, vmbus_allocate_mmio, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
+identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, __request_mem_region, devm_request_region, devm_request_mem_region, __devm_request_region, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, request_resource, insert_resource, release_resource, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, comedi_pci_enable, vmbus_allocate_mmio, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
 // END generated iomem-calls
 @@
 fn_1@p(...)
@@ -240,6 +242,23 @@ q << overwritten.q;
 @@
 coccinelle.iover.append(_loc(p[0]))
 
+// what the driver frees: release_resource() then kfree() leaks nothing
+
+@frees@
+expression x;
+position p;
+// BEGIN generated iomem-frees: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {kfree, kvfree};
+// END generated iomem-frees
+@@
+fn_1@p(x)
+
+@script:python@
+x << frees.x;
+p << frees.p;
+@@
+coccinelle.ifreed.append((x, p[0].file, p[0].current_element))
+
 // ---------------------------------------------------------------------------
 
 @finalize:python@
@@ -248,6 +267,7 @@ idiscard << merge.idiscard;
 istored << merge.istored;
 itested << merge.itested;
 iover << merge.iover;
+ifreed << merge.ifreed;
 iloop << merge.iloop;
 @@
 import os, re
@@ -262,7 +282,7 @@ def flat(xs):
     return sorted(set(out))
 
 icalls = flat(icalls); idiscard = set(flat(idiscard)); istored = flat(istored)
-itested = flat(itested); iover = set(flat(iover)); iloop = set(flat(iloop))
+itested = flat(itested); iover = set(flat(iover)); ifreed = flat(ifreed); iloop = set(flat(iloop))
 
 # name: (role, space, exclusive, start arg, size arg, buf/parent arg, dev arg)
 # BEGIN generated iomem-model: gen-cocci-tables from checkers/model, do not edit
@@ -281,6 +301,9 @@ MODEL = {
     "__release_region": ("region_release", "parent", False, 1, 2, 0, -1),
     "devm_release_region": ("region_release", "port", False, 1, 2, -1, 0),
     "devm_release_mem_region": ("region_release", "mem", False, 1, 2, -1, 0),
+    "request_resource": ("resource_insert", "parent", False, -1, -1, 0, -1),
+    "insert_resource": ("resource_insert", "parent", False, -1, -1, 0, -1),
+    "release_resource": ("resource_release", "none", False, -1, -1, 0, -1),
     "amba_request_regions": ("region_request", "mem", False, -1, -1, -1, -1),
     "amba_release_regions": ("region_release", "mem", False, -1, -1, -1, -1),
     "pci_request_region": ("region_request", "pci_bar", False, 1, -1, -1, 0),
@@ -327,6 +350,11 @@ MODEL = {
     "pcim_iomap_range": ("iomap", "pci_bar", False, 1, 3, -1, 0),
 }
 # END generated iomem-model
+# BEGIN generated iomem-values: gen-cocci-tables from checkers/model, do not edit
+VALUE_FNS = {
+    "resource_size": (0, "end", "start", 1),
+}
+# END generated iomem-values
 
 class Loc:
     def __init__(self, f, l, c):
@@ -446,6 +474,112 @@ def arg(args, i):
         return None
     return args[i]
 
+# ---- sizes as linear forms over member reads (docs/facts.md, Values):
+# the base pointer is dropped as in norm_start(), and the model's value
+# functions are written out (resource_size(res): res->end - res->start + 1),
+# so "res->end - res->start" provably differs from resource_size(res)
+tok_re = re.compile(r"0[xX][0-9a-fA-F]+|\d+|[A-Za-z_]\w*(?:\s*(?:->|\.)\s*\w+|\[[^\]]*\])*|<<|\S")
+def value_fn(mm):
+    n, a = mm.group(1), _split_args(mm.group(2))
+    ai, plus, minus, c = VALUE_FNS[n]
+    if ai >= len(a):
+        return mm.group(0)
+    b = a[ai][1:] + "." if a[ai].startswith("&") else a[ai] + "->"
+    return "(%s%s-%s%s+%d)" % (b, plus, b, minus, c)
+
+def lin(e, d):
+    """The size as {atom: coef} with the constant under "", or None."""
+    if e is None:
+        return None
+    x = expand(e, d)
+    x = re.sub(r"\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]+\b", r"\1", x)
+    x = re.sub(r"\(\s*(unsigned\s+long|unsigned\s+int|unsigned|long|int|u32|u64|size_t|resource_size_t)\s*\)", "", x)
+    if VALUE_FNS:
+        x = re.sub(r"\b(%s)\s*\(([^()]*)\)" % "|".join(VALUE_FNS), value_fn, x)
+    toks = tok_re.findall(x) + [None]
+    pos = [0]
+    def peek():
+        return toks[pos[0]]
+    def take():
+        pos[0] += 1
+        return toks[pos[0] - 1]
+    def add(a, b, k):
+        out = dict(a)
+        for t, v in b.items():
+            out[t] = out.get(t, 0) + k * v
+        return out
+    def const(a):
+        return [t for t in a if t != "" and a[t]] == []
+    def unary():
+        t = take()
+        if t == "-":
+            u = unary()
+            return None if u is None else add({}, u, -1)
+        if t == "(":
+            v = expr()
+            return v if take() == ")" else None
+        if t is None:
+            return None
+        if re.match(r"^(0[xX][0-9a-fA-F]+|\d+)$", t):
+            return {"": int(t, 0) if not re.match(r"^0\d", t) else int(t, 8)}
+        if re.match(r"^[A-Za-z_]", t) and peek() != "(":
+            a = re.sub(r"\s+", "", t)
+            a = re.sub(r"^[A-Za-z_]\w*(\[[^\]]*\])?(->|\.)", "", a)
+            return {a: 1}
+        return None
+    def term():
+        v = unary()
+        while v is not None and peek() in ("*", "<<"):
+            op, w = take(), unary()
+            if w is None:
+                return None
+            if op == "<<":
+                v = {t: c << w.get("", 0) for t, c in v.items()} if const(w) else None
+            elif const(w):
+                v = {t: c * w.get("", 0) for t, c in v.items()}
+            elif const(v):
+                v = {t: c * v.get("", 0) for t, c in w.items()}
+            else:
+                v = None
+        return v
+    def expr():
+        v = term()
+        while v is not None and peek() in ("+", "-"):
+            op, w = take(), term()
+            v = None if w is None else add(v, w, 1 if op == "+" else -1)
+        return v
+    v = expr()
+    return v if v is not None and peek() is None else None
+
+def firmware_size(v):
+    """Is v what resource_size(res) is: the size of a window the firmware
+    describes, which a constant matches only by chance?"""
+    ts = dict((t, c) for (t, c) in v.items() if t != "" and c)
+    for (ai, plus, minus, c) in VALUE_FNS.values():
+        p = [t for t in ts if ts[t] == 1 and re.search(r"(^|\.)%s$" % plus, t)]
+        m = [t for t in ts if ts[t] == -1 and re.search(r"(^|\.)%s$" % minus, t)]
+        if len(ts) == 2 and p and m and v.get("", 0) == c:
+            return True
+    return False
+
+def size_cmp(a, da, b, db):
+    """"eq", "ne" (provably different), "firmware" (a constant against
+    the firmware's window size) or None."""
+    if norm_text(a) == norm_text(b):
+        return "eq"
+    la, lb = lin(a, da), lin(b, db)
+    if la is None or lb is None:
+        return None
+    dif = dict(la)
+    for t, v in lb.items():
+        dif[t] = dif.get(t, 0) - v
+    if [t for t in dif if t != "" and dif[t]]:
+        konst = lambda v: not [t for t in v if t != "" and v[t]]
+        if (konst(la) and firmware_size(lb)) or (konst(lb) and firmware_size(la)):
+            return "firmware"
+        return None
+    return "ne" if dif.get("", 0) else "eq"
+
 # ---- the facts, per module
 module_of = {}
 try:
@@ -471,6 +605,7 @@ for (name, args, f, l, c, func) in icalls:
     k.mod = module_of.get(f, k.dir)
     k.start = arg(args, si)
     k.size = arg(args, zi)
+    k.buf = arg(args, bi)
     if space == "parent":
         par = norm_text(arg(args, bi))
         k.space = "port" if "ioport_resource" in par else ("mem" if "iomem_resource" in par else "parent")
@@ -606,26 +741,68 @@ for ks in [bymod[mod] for mod in sorted(bymod)]:
             emit("iomem-release-mismatch", "high", r.site, r.func, r.name, msg,
                  [(q.site[0], q.site[1], q.site[2], "requested here with %s()" % q.name)])
             continue
-        rs = evaluate(r.size, r.dir)
-        diff = []
+        diff, firmware = [], False
         for q in samesp:
-            if norm_text(q.size) == norm_text(r.size):
+            c = size_cmp(q.size, q.dir, r.size, r.dir)
+            if c not in ("ne", "firmware"):
                 diff = []
                 break
-            qs = evaluate(q.size, q.dir)
-            if rs is None or qs is None:
-                diff = []
-                break
-            if qs == rs:
-                diff = []
-                break
-            diff.append((q, qs))
+            firmware = firmware or c == "firmware"
+            diff.append(q)
         if diff:
-            q, qs = diff[0]
-            msg = "%s() releases %s with size %s (%d) but %s() requested size %s (%d) at %s" % (
-                r.name, norm_text(r.start), norm_text(r.size), rs, q.name, norm_text(q.size), qs, fmt_site(q))
-            emit("iomem-release-mismatch", "high", r.site, r.func, r.name, msg,
+            q = diff[0]
+            rs, qs = evaluate(r.size, r.dir), evaluate(q.size, q.dir)
+            msg = "%s() releases %s with size %s%s but %s() requested size %s%s at %s" % (
+                r.name, norm_text(r.start), norm_text(r.size),
+                " (%d)" % rs if rs is not None else "", q.name, norm_text(q.size),
+                " (%d)" % qs if qs is not None else "", fmt_site(q))
+            if firmware:
+                msg += " (the size of the window the firmware describes: they match only if it is exactly that)"
+            emit("iomem-release-mismatch", "low" if firmware else "high", r.site, r.func, r.name, msg,
                  [(q.site[0], q.site[1], q.site[2], "requested here with size %s" % norm_text(q.size))])
+
+# ---- release_resource() of the struct resource a start-and-size request
+# (request_mem_region(), request_region(), __request_region()) kmalloc'ed:
+# unlinked, never freed.  request_resource() links the driver's own.
+def holder(x):
+    """What a resource pointer is kept in: ("field", member) through any
+    base pointer, or ("local", name)."""
+    t = norm_text(x)
+    if re.match(r"^[A-Za-z_]\w*$", t):
+        return ("local", t)
+    mm = re.match(r"^[A-Za-z_]\w*(\[[^\]]*\])?(->|\.)(.+)$", t)
+    return ("field", mm.group(3)) if mm else None
+
+def same_holder(h, f, func, h2, f2, func2):
+    if h is None or h != h2:
+        return False
+    if h[0] == "local":
+        return f == f2 and func == func2
+    return os.path.dirname(f) == os.path.dirname(f2)
+
+bysite = dict((k.site, k) for k in calls)
+for r in calls:
+    if r.role != "resource_release":
+        continue
+    h = holder(r.buf)
+    if [1 for (x, f, func) in ifreed if same_holder(h, r.site[0], r.func, holder(x), f, func)]:
+        continue          # release_resource() then kfree(): nothing leaks
+    # as above: a file that requests regions is paired with its own requests
+    own = [k for k in calls if k.site[0] == r.site[0] and k.role in ("region_request", "resource_insert")]
+    for (x, f, l, c, func) in istored:
+        if own and f != r.site[0]:
+            continue
+        q = bysite.get((f, l, c))
+        if q is None or q.role != "region_request" or MODEL[q.name][3] < 0 or \
+           MODEL[q.name][1] not in ("mem", "port", "parent"):
+            continue
+        if not same_holder(h, r.site[0], r.func, holder(x), f, func):
+            continue
+        emit("iomem-release-mismatch", "high", r.site, r.func, norm_text(r.buf),
+             "%s() unlinks the region %s() requested (%s) but does not free the struct resource that request allocated: it leaks on every release; release it with the request's own release call" % (
+                 r.name, q.name, fmt_site(q)),
+             [(q.site[0], q.site[1], q.site[2], "requested here by %s()" % q.name)])
+        break
 
 # ---- iomem-unrequested-map and iomem-not-exclusive
 def pci_covers(preqs, bar):
@@ -640,7 +817,7 @@ def pci_covers(preqs, bar):
     return False
 
 for ks in [bymod[mod] for mod in sorted(bymod)]:
-    reqs = [k for k in ks if k.role in ("region_request", "region_request_map")]
+    reqs = [k for k in ks if k.role in ("region_request", "region_request_map", "resource_insert")]
     preqs = [k for k in reqs if k.space.startswith("pci")]
     mreqs = [k for k in reqs if not k.space.startswith("pci")]
     maps = [k for k in ks if k.role == "iomap"]

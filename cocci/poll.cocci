@@ -626,16 +626,8 @@ sleeps = {}
 for (fn, kind, f, l, c) in psleep:
     sleeps.setdefault((fn, f), []).append((kind, f, l, c))
 
-# callbacks resolved to definitions
-cbs = []   # (cbname, opstype, regsite, defsite)
-for (fn, ot, f, l, c) in pcb:
-    d = resolve(fn, f)
-    if d is not None:
-        cbs.append((fn, ot, (f, l, c), d))
-cbs.sort(key=lambda t: (t[3], t[0]))
-cbdefs = set((cb[0], cb[3][0]) for cb in cbs)
-
-ops_member = {
+# BEGIN generated poll-ops-members: gen-cocci-tables from checkers/model, do not edit
+POLL_OPS = {
     "file_operations": "poll",
     "proc_ops": "proc_poll",
     "proto_ops": "poll",
@@ -650,6 +642,53 @@ ops_member = {
     "wwan_port_ops": "tx_poll",
     "bpf_map_ops": "map_poll",
 }
+# END generated poll-ops-members
+
+# ops structs a driver macro defines ("#define XS_FOPS(n) struct
+# file_operations n##_fops = { .poll = n##_poll, }", used as XS_FOPS(accel)):
+# Coccinelle does not expand the macro, so its body and uses are read as text
+define_re = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([^)]*)\)(.*)$", re.M)
+def macro_callbacks(path):
+    try:
+        with open(path, errors="replace") as fh:
+            text = fh.read()
+    except Exception:
+        return []
+    out = []
+    for m in define_re.finditer(re.sub(r"\\\n", " ", text)):
+        name, params, body = m.group(1), [x.strip() for x in m.group(2).split(",")], m.group(3)
+        st = re.search(r"\bstruct\s+(\w+)\s+[\w#\s]+(\[\s*\])?\s*=\s*\{", body)
+        if not st or st.group(1) not in POLL_OPS:
+            continue
+        mb = re.search(r"\.\s*%s\s*=\s*([\w#\s]+?)\s*[,}]" % POLL_OPS[st.group(1)], body)
+        if not mb:
+            continue
+        use_re = re.compile(r"^([ \t]*)%s\s*\(([^()]*)\)" % name)
+        for (i, line) in enumerate(text.split(chr(10))):
+            u = use_re.match(line)
+            if not u:
+                continue
+            args = [x.strip() for x in u.group(2).split(",")]
+            if len(args) != len(params):
+                continue
+            val = dict(zip(params, args))
+            cb = "".join(val.get(t.strip(), t.strip()) for t in mb.group(1).split("##"))
+            if re.match(r"^\w+$", cb):
+                out.append((cb, st.group(1), path, i + 1, len(u.group(1))))
+    return out
+
+for f in sorted(set(d[1] for d in pdef)):
+    pcb.extend(macro_callbacks(f))
+
+# callbacks resolved to definitions
+cbs = []   # (cbname, opstype, regsite, defsite)
+for (fn, ot, f, l, c) in pcb:
+    d = resolve(fn, f)
+    if d is not None:
+        cbs.append((fn, ot, (f, l, c), d))
+cbs.sort(key=lambda t: (t[3], t[0]))
+cbdefs = set((cb[0], cb[3][0]) for cb in cbs)
+
 
 reported = set()
 callnames = {}
@@ -660,7 +699,7 @@ for (caller, callee, f, l, c) in pcall:
 
 MAXDEPTH = 6
 for (cb, ot, reg, d) in cbs:
-    member = ops_member.get(ot, "poll")
+    member = POLL_OPS.get(ot, "poll")
     # breadth-first over call edges: (name, file) -> chain of (name, callsite)
     start = (cb, d[0])
     chains = {start: [(cb, None)]}
@@ -725,7 +764,7 @@ for (fn, what, f, l, c) in perrno:
         continue
     errno_sites.add((fn, f, l))
     ot, reg = cbinfo[(fn, f)]
-    member = ops_member.get(ot, "poll")
+    member = POLL_OPS.get(ot, "poll")
     if what.startswith("-"):
         msg = "->poll returns %s, a negative errno that poll() reads as a mask of events; return EPOLLERR (or EPOLLHUP) instead" % what
     else:
@@ -786,7 +825,7 @@ for (fn, pt, e, f, l, c) in pnowait:
     if re.match(r"^-\s*E[A-Z0-9]+$", e):
         continue          # reported as poll-errno
     ot, reg = cbinfo[(fn, f)]
-    member = ops_member.get(ot, "poll")
+    member = POLL_OPS.get(ot, "poll")
     msg = "->poll %s can return %s without registering with poll_wait(): a poll() that finds nothing ready is never woken" % (fn, e)
     emit("poll-no-wait", "medium", (f, l, c), fn, fn, msg,
          [(reg[0], reg[1], reg[2], "%s registered as %s.%s here" % (fn, ot, member))])

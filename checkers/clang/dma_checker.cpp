@@ -153,6 +153,15 @@ SVal conjure(const CallEvent &Event, CheckerContext &C, QualType T)
 						   C.blockCount());
 }
 
+/* A model call is this checker's business, not an escape of what it is
+ * given; a free is not (the memory freed may hold a handle, and the
+ * analyzer does not model that). */
+static bool checkersCall(const CallEvent &Event)
+{
+	const api_fn *Fn = modelLookup(Event);
+	return Fn && Fn->role != ROLE_MEM_FREE;
+}
+
 /* --- evaluation of the model's calls ------------------------------------- */
 
 bool DmaChecker::evalCall(const CallEvent &Event, CheckerContext &C) const
@@ -451,7 +460,7 @@ void DmaChecker::checkPostCall(const CallEvent &Event, CheckerContext &C) const
 			}
 	/* A function the analyzer did not look into may have tested or
 	 * kept a handle it was given. */
-	if (!C.wasInlined && !modelLookup(Event)) {
+	if (!C.wasInlined && !checkersCall(Event)) {
 		for (unsigned I = 0; I < Event.getNumArgs(); I++)
 			for (auto &[Sym, M] : State->get<DmaHandles>())
 				if (mentions(Event.getArgSVal(I), Sym)) {
@@ -476,7 +485,7 @@ ProgramStateRef DmaChecker::checkPointerEscape(ProgramStateRef State,
 {
 	/* stores are checkBind's business, the model's calls this
 	 * checker's; only other calls count here */
-	if (!Event || Kind == PSK_EscapeOnBind || modelLookup(*Event))
+	if (!Event || Kind == PSK_EscapeOnBind || checkersCall(*Event))
 		return State;
 	for (auto &[Sym, M] : State->get<DmaHandles>())
 		if (M.St == DmaMapping::Live &&

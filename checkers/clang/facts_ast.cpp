@@ -149,6 +149,7 @@ private:
 	int argLoc(const CallExpr *CE, signed char Pos);
 
 	struct jx value(const Expr *E, int Depth);
+	struct jx valueCall(const CallExpr *CE, const value_fn *VF);
 	struct jx argValue(const CallExpr *CE, signed char Pos);
 	void readStart(const Expr *E, int Site);
 
@@ -409,7 +410,41 @@ int Extractor::argLoc(const CallExpr *CE, signed char Pos)
 	return L >= 0 ? L : retLoc(Arg);
 }
 
-/* A value as the judge compares them: constants, locations, + - * <<. */
+/* The model's value function a call names (resource_size()), or null. */
+static const value_fn *valueCallee(const CallExpr *CE)
+{
+	const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+	return FD && FD->getIdentifier() ? value_lookup(FD->getName().str().c_str()) : nullptr;
+}
+
+static const FieldDecl *fieldNamed(const RecordDecl *RD, const char *Name)
+{
+	for (const FieldDecl *FD : RD->fields())
+		if (FD->getName() == Name)
+			return FD;
+	return nullptr;
+}
+
+/* resource_size(res): res->end - res->start + 1, as those members read
+ * directly would be written. */
+struct jx Extractor::valueCall(const CallExpr *CE, const value_fn *VF)
+{
+	const RecordDecl *RD = (unsigned)VF->arg < CE->getNumArgs()
+		? pointeeRecord(CE->getArg(VF->arg)->IgnoreParenImpCasts()) : nullptr;
+	const FieldDecl *Plus = RD ? fieldNamed(RD, VF->plus) : nullptr;
+	const FieldDecl *Minus = RD ? fieldNamed(RD, VF->minus) : nullptr;
+	if (!Plus || !Minus)
+		return jx_opaque();
+	struct jx P = jx_atom(key(memberLoc(RD, Plus, "")), 1, VF->c);
+	struct jx M = jx_atom(key(memberLoc(RD, Minus, "")), 1, 0);
+	struct jx X = jx_sub(&P, &M);
+	jx_free(&P);
+	jx_free(&M);
+	return X;
+}
+
+/* A value as the judge compares them: constants, locations, + - * <<,
+ * the model's value functions. */
 struct jx Extractor::value(const Expr *E, int Depth)
 {
 	long long V;
@@ -422,6 +457,9 @@ struct jx Extractor::value(const Expr *E, int Depth)
 		L = retLoc(E);
 	if (L >= 0)
 		return jx_atom(key(L), 1, 0);
+	const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+	if (const value_fn *VF = valueCallee(CE))
+		return valueCall(CE, VF);
 	const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
 	if (!BO || !BO->getType()->isIntegerType())
 		return jx_opaque();
@@ -656,7 +694,7 @@ void Extractor::assign(int Loc, const Expr *Rhs)
 	if (constant(Rhs->IgnoreParenCasts(), V) && V == 0)
 		return;		/* cleared, not a new value */
 	int From = exprLoc(Rhs);
-	const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+	const FunctionDecl *Callee = CE && !valueCallee(CE) ? CE->getDirectCallee() : nullptr;
 	if (From >= 0)
 		jf_add_loc_source(&JF, Loc, From);
 	else if (Callee && Callee->getIdentifier())

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cpp_branch.h"
 #include "engine.h"
 #include "finding_tab.h"
 #include "kbuild_modules.h"
@@ -126,13 +127,35 @@ static bool script_wanted(const struct script *s, const struct selection *sel)
 	return false;
 }
 
-/* The DRVCHECK/DRVNOTE lines the scripts print (finding_tab.h). */
+/*
+ * The DRVCHECK/DRVNOTE lines the scripts print (finding_tab.h), less those
+ * in preprocessor branches no build compiles: spatch parses them all.
+ */
+static void take_findings(char *text, const struct selection *sel,
+			  struct finding_list *out)
+{
+	struct source_cache files = { 0 };
+	size_t i = out->n;
+
+	finding_tab_parse(text, sel, ENGINE_COCCI, out);
+	while (i < out->n) {
+		const struct finding *f = &out->items[i];
+
+		if (cpp_line_inactive(source_get(&files, f->loc.file),
+				      f->loc.line))
+			finding_list_remove(out, i);
+		else
+			i++;
+	}
+	source_cache_free(&files);
+}
+
 static void parse_output(const char *path, const struct selection *sel,
 			 struct finding_list *out)
 {
 	char *text = read_file(path, NULL);
 
-	finding_tab_parse(text, sel, ENGINE_COCCI, out);
+	take_findings(text, sel, out);
 	free(text);
 }
 
@@ -530,7 +553,7 @@ static int run_group(const char *dir, const char *sp_file,
 	if (cc.hits.len) {
 		char *text = xstrndup(cc.hits.buf, cc.hits.len);
 
-		finding_tab_parse(text, req->checks, ENGINE_COCCI, out);
+		take_findings(text, req->checks, out);
 		free(text);
 	}
 	if (nfiles) {

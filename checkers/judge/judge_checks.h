@@ -43,7 +43,8 @@ int judge_size_unrecorded(const struct judge *j, const struct jsite *rel,
 
 /* Region helpers the iomem checks share (regions.c). */
 bool judge_is_region_request(const struct jsite *s);	/* request-and-map too */
-bool judge_is_region_release(const struct jsite *s);
+bool judge_is_region_release(const struct jsite *s);	/* by start and size */
+bool judge_is_resource_release(const struct jsite *s);	/* release_resource() */
 bool judge_is_iomap(const struct jsite *s);
 bool judge_is_pci_space(const struct jsite *s);
 /* the same start (a constant, a key), provably another, or unknown */

@@ -15,15 +15,22 @@ static bool region_role(const struct jsite *s, enum api_role role)
 	return s->written->family == FAMILY_IOMEM && s->written->role == role;
 }
 
+/* request_resource() of the driver's own struct resource claims too */
 bool judge_is_region_request(const struct jsite *s)
 {
 	return region_role(s, ROLE_REGION_REQUEST) ||
-	       region_role(s, ROLE_REGION_REQUEST_MAP);
+	       region_role(s, ROLE_REGION_REQUEST_MAP) ||
+	       region_role(s, ROLE_RESOURCE_INSERT);
 }
 
 bool judge_is_region_release(const struct jsite *s)
 {
 	return region_role(s, ROLE_REGION_RELEASE);
+}
+
+bool judge_is_resource_release(const struct jsite *s)
+{
+	return region_role(s, ROLE_RESOURCE_RELEASE);
 }
 
 bool judge_is_iomap(const struct jsite *s)

@@ -27,9 +27,9 @@
 	{ .name = nm, .family = FAMILY_POLL, .role = rl, .kind = KIND_NONE, \
 	  .space = SPACE_NONE, .flags = 0, args }
 
-#define MEM(nm, rl) \
+#define MEM(nm, rl, args) \
 	{ .name = nm, .family = FAMILY_MEM, .role = rl, .kind = KIND_NONE, \
-	  .space = SPACE_NONE, .flags = 0, NOARGS }
+	  .space = SPACE_NONE, .flags = 0, args }
 
 #define NOARGS ARGS(_, _, _, _, _, _, _, _, _)
 
@@ -133,6 +133,13 @@ const struct api_fn api_model[] = {
 	IOMEM("__release_region",	ROLE_REGION_RELEASE, SPACE_PARENT, 0,		ARGS(_, _, 2, _, _, 0, _, 1, _)),
 	IOMEM("devm_release_region",	ROLE_REGION_RELEASE, SPACE_PORT, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
 	IOMEM("devm_release_mem_region", ROLE_REGION_RELEASE, SPACE_MEM, API_MANAGED,	ARGS(0, _, 2, _, _, _, _, 1, _)),
+	/* a struct resource the driver owns, linked into (unlinked from) the
+	 * tree; nothing is allocated, so release_resource() is the pair of
+	 * these and not of the start-and-size requests above, whose struct
+	 * resource __request_region() kmallocs */
+	IOMEM("request_resource",	ROLE_RESOURCE_INSERT, SPACE_PARENT, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
+	IOMEM("insert_resource",	ROLE_RESOURCE_INSERT, SPACE_PARENT, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
+	IOMEM("release_resource",	ROLE_RESOURCE_RELEASE, SPACE_NONE, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
 	/* an AMBA device's one register window, adev->res */
 	IOMEM("amba_request_regions",	ROLE_REGION_REQUEST, SPACE_MEM, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
 	IOMEM("amba_release_regions",	ROLE_REGION_RELEASE, SPACE_MEM, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
@@ -278,41 +285,45 @@ const struct api_fn api_model[] = {
 	POLL("cancel_work_sync",		ROLE_MIGHT_SLEEP, NOARGS),
 	POLL("synchronize_rcu",			ROLE_MIGHT_SLEEP, NOARGS),
 
+	/* kmalloc'ed memory freed: release_resource() + kfree() is what
+	 * release_mem_region() does */
+	MEM("kfree",			ROLE_MEM_FREE, ARGS(_, _, _, _, _, 0, _, _, _)),
+	MEM("kvfree",			ROLE_MEM_FREE, ARGS(_, _, _, _, _, 0, _, _, _)),
 	/* vmalloc area: virtually contiguous only, never for streaming DMA
 	 * (kvmalloc falls back to it); kvmalloc/kvzalloc/kvcalloc are inline
 	 * wrappers of kvmalloc_node in 6.1 */
-	MEM("vmalloc",			ROLE_VMALLOC),
-	MEM("vzalloc",			ROLE_VMALLOC),
-	MEM("vmalloc_user",		ROLE_VMALLOC),
-	MEM("vmalloc_node",		ROLE_VMALLOC),
-	MEM("vzalloc_node",		ROLE_VMALLOC),
-	MEM("vmalloc_32",		ROLE_VMALLOC),
-	MEM("vmalloc_32_user",		ROLE_VMALLOC),
-	MEM("vmalloc_array",		ROLE_VMALLOC),
-	MEM("vcalloc",			ROLE_VMALLOC),
-	MEM("__vmalloc",		ROLE_VMALLOC),
-	MEM("__vmalloc_node",		ROLE_VMALLOC),
-	MEM("kvmalloc",			ROLE_VMALLOC),
-	MEM("kvzalloc",			ROLE_VMALLOC),
-	MEM("kvmalloc_node",		ROLE_VMALLOC),
-	MEM("kvzalloc_node",		ROLE_VMALLOC),
-	MEM("kvcalloc",			ROLE_VMALLOC),
-	MEM("kvmalloc_array",		ROLE_VMALLOC),
+	MEM("vmalloc",			ROLE_VMALLOC, NOARGS),
+	MEM("vzalloc",			ROLE_VMALLOC, NOARGS),
+	MEM("vmalloc_user",		ROLE_VMALLOC, NOARGS),
+	MEM("vmalloc_node",		ROLE_VMALLOC, NOARGS),
+	MEM("vzalloc_node",		ROLE_VMALLOC, NOARGS),
+	MEM("vmalloc_32",		ROLE_VMALLOC, NOARGS),
+	MEM("vmalloc_32_user",		ROLE_VMALLOC, NOARGS),
+	MEM("vmalloc_array",		ROLE_VMALLOC, NOARGS),
+	MEM("vcalloc",			ROLE_VMALLOC, NOARGS),
+	MEM("__vmalloc",		ROLE_VMALLOC, NOARGS),
+	MEM("__vmalloc_node",		ROLE_VMALLOC, NOARGS),
+	MEM("kvmalloc",			ROLE_VMALLOC, NOARGS),
+	MEM("kvzalloc",			ROLE_VMALLOC, NOARGS),
+	MEM("kvmalloc_node",		ROLE_VMALLOC, NOARGS),
+	MEM("kvzalloc_node",		ROLE_VMALLOC, NOARGS),
+	MEM("kvcalloc",			ROLE_VMALLOC, NOARGS),
+	MEM("kvmalloc_array",		ROLE_VMALLOC, NOARGS),
 	/* 6.10's allocation profiling: the names above became macros of
 	 * these (kvmalloc and kin all end in __kvmalloc_node_noprof) */
-	MEM("vmalloc_noprof",		ROLE_VMALLOC),
-	MEM("vzalloc_noprof",		ROLE_VMALLOC),
-	MEM("vmalloc_user_noprof",	ROLE_VMALLOC),
-	MEM("vmalloc_node_noprof",	ROLE_VMALLOC),
-	MEM("vzalloc_node_noprof",	ROLE_VMALLOC),
-	MEM("vmalloc_32_noprof",	ROLE_VMALLOC),
-	MEM("vmalloc_32_user_noprof",	ROLE_VMALLOC),
-	MEM("vmalloc_array_noprof",	ROLE_VMALLOC),
-	MEM("vcalloc_noprof",		ROLE_VMALLOC),
-	MEM("__vmalloc_noprof",		ROLE_VMALLOC),
-	MEM("__vmalloc_node_noprof",	ROLE_VMALLOC),
-	MEM("__kvmalloc_node_noprof",	ROLE_VMALLOC),
-	MEM("kvmalloc_array_node_noprof", ROLE_VMALLOC),
+	MEM("vmalloc_noprof",		ROLE_VMALLOC, NOARGS),
+	MEM("vzalloc_noprof",		ROLE_VMALLOC, NOARGS),
+	MEM("vmalloc_user_noprof",	ROLE_VMALLOC, NOARGS),
+	MEM("vmalloc_node_noprof",	ROLE_VMALLOC, NOARGS),
+	MEM("vzalloc_node_noprof",	ROLE_VMALLOC, NOARGS),
+	MEM("vmalloc_32_noprof",	ROLE_VMALLOC, NOARGS),
+	MEM("vmalloc_32_user_noprof",	ROLE_VMALLOC, NOARGS),
+	MEM("vmalloc_array_noprof",	ROLE_VMALLOC, NOARGS),
+	MEM("vcalloc_noprof",		ROLE_VMALLOC, NOARGS),
+	MEM("__vmalloc_noprof",		ROLE_VMALLOC, NOARGS),
+	MEM("__vmalloc_node_noprof",	ROLE_VMALLOC, NOARGS),
+	MEM("__kvmalloc_node_noprof",	ROLE_VMALLOC, NOARGS),
+	MEM("kvmalloc_array_node_noprof", ROLE_VMALLOC, NOARGS),
 };
 const size_t api_model_count = sizeof(api_model) / sizeof(api_model[0]);
 
@@ -447,6 +458,19 @@ const struct api_fn *api_lookup(const char *name)
 	return NULL;
 }
 
+const struct value_fn value_model[] = {
+	{ "resource_size",	0, "end", "start", 1 },	/* include/linux/ioport.h */
+};
+const size_t value_model_count = sizeof(value_model) / sizeof(value_model[0]);
+
+const struct value_fn *value_lookup(const char *name)
+{
+	for (size_t i = 0; i < value_model_count; i++)
+		if (strcmp(value_model[i].name, name) == 0)
+			return &value_model[i];
+	return NULL;
+}
+
 const struct api_fn *api_lookup_any(const char *name)
 {
 	const struct api_fn *f = api_lookup(name);
@@ -479,10 +503,13 @@ const char *api_role_name(enum api_role role)
 		[ROLE_REGION_RELEASE] = "region_release",
 		[ROLE_REGION_REQUEST_MAP] = "region_request_map",
 		[ROLE_IOMAP] = "iomap", [ROLE_IOUNMAP] = "iounmap",
+		[ROLE_RESOURCE_INSERT] = "resource_insert",
+		[ROLE_RESOURCE_RELEASE] = "resource_release",
 		[ROLE_POLL_WAIT] = "poll_wait", [ROLE_BLOCKING] = "blocking",
 		[ROLE_TASK_STATE] = "task_state",
 		[ROLE_MIGHT_SLEEP] = "might_sleep",
 		[ROLE_VMALLOC] = "vmalloc",
+		[ROLE_MEM_FREE] = "mem_free",
 		[ROLE_DMA_POOL_CREATE] = "pool_create",
 		[ROLE_DMA_POOL_DESTROY] = "pool_destroy",
 		[ROLE_USER_MAP] = "user_map",

@@ -38,12 +38,21 @@ enum api_role {
 	ROLE_REGION_REQUEST_MAP,/* claims and maps in one call (devm_ioremap_resource) */
 	ROLE_IOMAP,		/* maps MMIO without claiming it */
 	ROLE_IOUNMAP,
+	ROLE_RESOURCE_INSERT,	/* links a struct resource the caller owns
+				 * (buf: the parent) into the tree: a claim
+				 * that allocates nothing, often made best
+				 * effort, so its result is not checked */
+	ROLE_RESOURCE_RELEASE,	/* unlinks the struct resource buf points to;
+				 * frees nothing */
 	ROLE_POLL_WAIT,		/* registers a wait queue with a poll_table */
 	ROLE_BLOCKING,		/* waits for an event or sleeps for time */
 	ROLE_TASK_STATE,	/* changes current->__state */
 	ROLE_MIGHT_SLEEP,	/* may sleep, but is not a wait (a lock, a fault) */
 	ROLE_VMALLOC,		/* returns (or may return) vmalloc-area memory;
 				 * these allocators may sleep too */
+	ROLE_MEM_FREE,		/* frees kmalloc'ed memory (buf): after
+				 * release_resource(), the struct resource
+				 * __request_region() allocated */
 	/* kernel_model only: functions the runtime hooks, no engine reads */
 	ROLE_DMA_POOL_CREATE,
 	ROLE_DMA_POOL_DESTROY,
@@ -168,6 +177,25 @@ extern const struct rt_hook_fn rt_hook_model[];
 extern const size_t rt_hook_model_count;
 extern const struct dma_debug_type dma_debug_types[];
 extern const size_t dma_debug_type_count;
+
+/*
+ * A kernel function whose result the engines write as a value over the
+ * members of the struct its argument points to (docs/facts.md, Values):
+ * resource_size(res) is res->end - res->start + 1, so a release of
+ * "res->end - res->start" bytes provably differs from a request of
+ * resource_size(res).  Not in api_model: a call of it is no site.
+ */
+struct value_fn {
+	const char *name;
+	signed char arg;	/* the struct pointer argument */
+	const char *plus;	/* member added */
+	const char *minus;	/* member subtracted */
+	long long c;		/* constant added */
+};
+
+extern const struct value_fn value_model[];
+extern const size_t value_model_count;
+const struct value_fn *value_lookup(const char *name);
 
 /* The row of api_model, else of kernel_model, named name; NULL if none. */
 const struct api_fn *api_lookup_any(const char *name);

@@ -51,6 +51,29 @@ static void gen_iomem_calls(struct strbuf *out)
 	gen_set(out, iomem_call);
 }
 
+static bool mem_free(const struct api_fn *f)
+{
+	return f->role == ROLE_MEM_FREE;
+}
+
+/* SmPL: the frees after which release_resource() leaked nothing. */
+static void gen_iomem_frees(struct strbuf *out)
+{
+	gen_set(out, mem_free);
+}
+
+/* Python: value function -> (argument, member added, member subtracted,
+ * constant): resource_size(res) is res->end - res->start + 1. */
+static void gen_iomem_values(struct strbuf *out)
+{
+	sb_printf(out, "VALUE_FNS = {\n");
+	for (size_t i = 0; i < value_model_count; i++)
+		sb_printf(out, "    \"%s\": (%d, \"%s\", \"%s\", %lld),\n",
+			  value_model[i].name, value_model[i].arg, value_model[i].plus,
+			  value_model[i].minus, value_model[i].c);
+	sb_printf(out, "}\n");
+}
+
 /* Python: name -> (role, space, exclusive, start, size, buf/parent, dev). */
 static void gen_iomem_model(struct strbuf *out)
 {
@@ -231,18 +254,32 @@ static void gen_poll_ops(struct strbuf *out)
 	sb_printf(out, "@\n@@\npass\n");
 }
 
+/* Python: ops struct -> its poll member, for messages and for ops structs
+ * a driver macro defines (poll.cocci cannot match those). */
+static void gen_poll_ops_members(struct strbuf *out)
+{
+	sb_printf(out, "POLL_OPS = {\n");
+	for (size_t i = 0; i < poll_ops_model_count; i++)
+		sb_printf(out, "    \"%s\": \"%s\",\n", poll_ops_model[i].type,
+			  poll_ops_model[i].member);
+	sb_printf(out, "}\n");
+}
+
 static const struct {
 	const char *tag;
 	void (*gen)(struct strbuf *out);
 } tables[] = {
 	{ "iomem-calls", gen_iomem_calls },
 	{ "iomem-model", gen_iomem_model },
+	{ "iomem-frees", gen_iomem_frees },
+	{ "iomem-values", gen_iomem_values },
 	{ "dma-kinds", gen_dma_kinds },
 	{ "dma-layouts", gen_dma_layouts },
 	{ "dma-sites", gen_dma_sites },
 	{ "dma-makers", gen_dma_makers },
 	{ "dma-mappers", gen_dma_mappers },
 	{ "poll-ops", gen_poll_ops },
+	{ "poll-ops-members", gen_poll_ops_members },
 	{ "poll-blocking", gen_poll_blocking },
 	{ "poll-task-state", gen_poll_task_state },
 	{ "poll-might-sleep", gen_poll_might_sleep },

@@ -214,6 +214,7 @@ static int named_loc(const char *kind, const char *fn, int arg)
 }
 
 static int expr_loc(struct expression *e);
+static struct symbol *callee(struct expression *call);
 
 /*
  * The array or ring an element address is reached through, "S.m[]": the
@@ -387,7 +388,76 @@ static int ret_loc(struct expression *e)
 	return loc;
 }
 
-/* A value as the judge compares them: constants, locations, + - and *. */
+
+static struct symbol *member_named(struct symbol *st, const char *name)
+{
+	struct symbol *m;
+
+	FOR_EACH_PTR(st->symbol_list, m) {
+		if (m->ident && strcmp(show_ident(m->ident), name) == 0)
+			return m;
+	} END_FOR_EACH_PTR(m);
+	return NULL;
+}
+
+/* Argument n of an inlined call (its parameter's initializer) or a call. */
+static struct expression *nth_arg(struct expression *e, int n)
+{
+	struct expression *arg;
+	struct symbol *a;
+	int i = 0;
+
+	if (e->type == EXPR_STATEMENT) {
+		FOR_EACH_PTR(e->statement->args ? e->statement->args->declaration : NULL, a) {
+			if (i++ == n)
+				return a->initializer;
+		} END_FOR_EACH_PTR(a);
+		return NULL;
+	}
+	FOR_EACH_PTR(e->args, arg) {
+		if (i++ == n)
+			return arg;
+	} END_FOR_EACH_PTR(arg);
+	return NULL;
+}
+
+/*
+ * A call of a value function of the model (resource_size(res), which
+ * sparse has inlined): the members of the struct its argument points to,
+ * as the same members read directly would be (res->end - res->start + 1).
+ */
+static struct jx value_call_jx(struct expression *e)
+{
+	struct symbol *fn = NULL, *st, *plus, *minus;
+	const struct value_fn *vf = NULL;
+	struct jx p, m, x;
+	int lp, lm;
+
+	if (e->type == EXPR_STATEMENT && e->statement &&
+	    e->statement->type == STMT_COMPOUND)
+		fn = e->statement->inline_fn;
+	else if (e->type == EXPR_CALL)
+		fn = callee(e);
+	if (fn && fn->ident)
+		vf = value_lookup(show_ident(fn->ident));
+	if (!vf || !(st = pointee_struct(ast_strip(nth_arg(e, vf->arg)))) ||
+	    !(plus = member_named(st, vf->plus)) || !(minus = member_named(st, vf->minus)))
+		return jx_opaque();
+	/* member_loc() may move tu_facts.locs */
+	lp = member_loc(st, plus, NULL);
+	lm = member_loc(st, minus, NULL);
+	p = jx_atom(tu_facts.locs[lp].key, 1, vf->c);
+	m = jx_atom(tu_facts.locs[lm].key, 1, 0);
+	x = jx_sub(&p, &m);
+	jx_free(&p);
+	jx_free(&m);
+	return x;
+}
+
+/*
+ * A value as the judge compares them: constants, locations, + - and *,
+ * the model's value functions.
+ */
 static struct jx expr_jx(struct expression *e, int depth)
 {
 	struct jx l, r, x;
@@ -403,6 +473,8 @@ static struct jx expr_jx(struct expression *e, int depth)
 		loc = ret_loc(e);
 	if (loc >= 0)
 		return jx_atom(tu_facts.locs[loc].key, 1, 0);
+	if (e->type == EXPR_STATEMENT || e->type == EXPR_CALL)
+		return value_call_jx(e);
 	if (e->type != EXPR_BINOP)
 		return jx_opaque();
 	l = expr_jx(e->left, depth + 1);

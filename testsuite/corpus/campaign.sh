@@ -11,11 +11,13 @@
 # the test suite.
 #
 #   testsuite/corpus/campaign.sh [-e cocci,sparse,clang] [-j N] [-o OUT]
-#                                [-t TREE] [--unit-timeout S] [SHARD...]
+#                                [-t TREE] [--unit-timeout S] [-c CHECKS]
+#                                [SHARD...]
 #
 # TREE is a kernel source tree (default: Debian's linux-source-6.1 through
 # testsuite/kernel_source.sh); its Makefile says which headers drvcheck
 # uses.  SHARD names a directory below TREE (drivers/scsi); none: all.
+# CHECKS is drvcheck's --checks (default all).
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 DRVCHECK=$(realpath -m "${DRVCHECK:-$ROOT/build/drvcheck}")
@@ -24,6 +26,7 @@ JOBS=$(nproc)
 TREE=
 OUT=
 UNIT_TIMEOUT=300
+CHECKS=all
 SPLIT_ABOVE=${SPLIT_ABOVE:-800}	# .c files: a larger subsystem is split
 
 usage() {
@@ -38,6 +41,7 @@ while [ $# -gt 0 ]; do
 	-o) OUT=$2; shift 2 ;;
 	-t) TREE=$2; shift 2 ;;
 	--unit-timeout) UNIT_TIMEOUT=$2; shift 2 ;;
+	-c) CHECKS=$2; shift 2 ;;
 	-h|--help) usage ;;
 	-*) echo "campaign: unknown option $1" >&2; usage ;;
 	*) break ;;
@@ -100,7 +104,7 @@ for e in "${engines[@]}"; do
 		# from the tree's root with relative paths: the findings' files,
 		# and so their fingerprints, do not depend on where it is unpacked
 		(cd "$TREE" && /usr/bin/time -o "$base.time" -f '%e %U %S %M' \
-			"$DRVCHECK" scan --engine "$e" --checks all -j "$JOBS" \
+			"$DRVCHECK" scan --engine "$e" --checks "$CHECKS" -j "$JOBS" \
 			--unit-timeout "$UNIT_TIMEOUT" --format json "${paths[@]}" \
 			>"$base.json" 2>"$base.err")
 		rc=$?

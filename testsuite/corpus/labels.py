@@ -22,6 +22,9 @@ for every engine (a fingerprint may stand for several lines).
         to label (label column TODO).
 
     labels.py score OUT LABELS...
+
+OUT is a campaign directory, or several, comma-separated (a later pass of
+some checks, campaign.sh -c, beside the first).
         precision per check, per engine and per severity from the labels
         and the campaign's findings (UNSURE counts in neither side), and
         the labelled findings that disappeared from shards the campaign
@@ -36,6 +39,22 @@ import random
 import sys
 
 LABELS = ('TRUE', 'FALSE', 'UNSURE')
+
+
+def read_campaigns(outs):
+    """read_campaign() of several campaign directories (a later pass of some
+    checks beside the first), their findings and shards together."""
+    found, shards = {}, collections.defaultdict(set)
+    for out in outs.split(','):
+        f, s = read_campaign(out)
+        for at, x in f.items():
+            kept = found.setdefault(at, x)
+            if kept is not x:
+                kept['seen_by'] |= x['seen_by']
+                kept['fps'] |= x['fps']
+        for e, names in s.items():
+            shards[e] |= names
+    return found, shards
 
 
 def read_campaign(out):
@@ -86,9 +105,10 @@ def read_labels(paths):
 
 
 def shard_of(path, ran):
-    """The campaign shard (campaign.sh's naming) a file belongs to, if run."""
-    p = path.split('/')
-    names = ['_'.join(p[:3]), '_'.join(p[:2] + ['top']), '_'.join(p[:2])]
+    """The campaign shard (campaign.sh's naming: the directory with / as _,
+    its own files only with _top) a file belongs to, if one was run."""
+    p = path.split('/')[:-1]
+    names = ['_'.join(p + ['top'])] + ['_'.join(p[:k]) for k in range(len(p), 0, -1)]
     return next((s for s in names if s in ran), None)
 
 
@@ -97,7 +117,7 @@ def where(f):
 
 
 def cmd_sample(args):
-    found, _ = read_campaign(args.out)
+    found, _ = read_campaigns(args.out)
     done = read_labels(args.exclude) if args.exclude else {}
     outside = [d.rstrip('/') + '/' for d in args.skip]
     pool = collections.defaultdict(list)
@@ -142,7 +162,7 @@ def table(title, rows):
 
 
 def cmd_score(args):
-    found, shards = read_campaign(args.out)
+    found, shards = read_campaigns(args.out)
     labels = read_labels(args.labels)
     by_check, by_engine, by_sev = (collections.defaultdict(collections.Counter) for _ in range(3))
     overall = collections.Counter()
@@ -194,8 +214,9 @@ def main():
     s.add_argument('labels', nargs='+')
     s.set_defaults(run=cmd_score)
     args = ap.parse_args()
-    if not os.path.isdir(args.out):
-        sys.exit(f'labels: {args.out}: not a campaign directory')
+    for out in args.out.split(','):
+        if not os.path.isdir(out):
+            sys.exit(f'labels: {out}: not a campaign directory')
     sys.exit(args.run(args))
 
 

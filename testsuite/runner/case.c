@@ -141,6 +141,8 @@ static int scan_file(struct tc *tc, const char *file)
 				header_words(&tc->positive, role, "positive");
 			else if (strncmp(role, "negative", 8) == 0)
 				header_words(&tc->negative, role, "negative");
+			else if (strncmp(role, "unparsed", 8) == 0)
+				header_words(&tc->unparsed, role, "unparsed");
 		}
 		header_words(&tc->options, line, "drvcheck-options:");
 		if (!strstr(line, "drvcheck-case:") &&
@@ -201,4 +203,5 @@ void tc_free(struct tc *tc)
 	strlist_free(&tc->positive);
 	strlist_free(&tc->negative);
 	strlist_free(&tc->options);
+	strlist_free(&tc->unparsed);
 }

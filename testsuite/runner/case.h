@@ -27,6 +27,7 @@ struct tc {
 	struct strlist positive;	/* ids from drvcheck-case: positive */
 	struct strlist negative;	/* ids from drvcheck-case: negative */
 	struct strlist options;		/* words of drvcheck-options: */
+	struct strlist unparsed;	/* engines of drvcheck-case: unparsed */
 };
 
 /* Loads a case (a .c file or a module directory); prints errors, -1. */
