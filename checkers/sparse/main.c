@@ -84,6 +84,16 @@ struct symbol_list *drvcheck_sparse(char *filename)
 	parsed = false;
 	list = sparse(filename);
 	parsed = true;
+	/*
+	 * sparse's own checks would expand a file it could not parse, and its
+	 * expander crashes on some of what the parser left (__builtin_object_size
+	 * of a broken declaration: dvb_vb2.c of 6.1); its errors are out, and
+	 * drvcheck analyses nothing of such a file anyway.
+	 */
+	if (has_error != errors_at_start) {
+		note_skipped();
+		return NULL;
+	}
 	return list;
 }
 
