@@ -9,7 +9,10 @@
  *   reported at the call, in the helper when a helper makes it.
  * - poll-no-wait: a return whose mask can be 0 on a path that has not
  *   called a ROLE_POLL_WAIT function: poll() then sleeps with no wait
- *   queue to wake it.
+ *   queue to wake it.  Not on a path that knows a pointer member read
+ *   through a pointer is NULL (`if (!indio_dev->info) return 0;`: the
+ *   device is gone), nor in a callback whose every return is the constant
+ *   0 (a stub whose mask never changes), docs/checks.md.
  * - poll-errno: a return whose value is a provably negative int: poll()
  *   reads -EINVAL as a mask with nearly every event bit set.
  */
@@ -25,16 +28,20 @@ using namespace drvcheck;
 
 /* This path has registered a wait queue with the poll_table. */
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PollWaitCalled, bool)
+/* This path assumed a pointer member NULL: the device is gone. */
+REGISTER_TRAIT_WITH_PROGRAMSTATE(DeviceGone, bool)
 
 namespace drvcheck {
 namespace {
 
-class PollChecker : public Checker<check::PreCall, check::PreStmt<ReturnStmt>> {
+class PollChecker
+	: public Checker<check::PreCall, check::PreStmt<ReturnStmt>, eval::Assume> {
 public:
 	PollChecker() : Reporter(this) {}
 
 	void checkPreCall(const CallEvent &Event, CheckerContext &C) const;
 	void checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const;
+	ProgramStateRef evalAssume(ProgramStateRef State, SVal Cond, bool Assumption) const;
 
 private:
 	CheckReporter Reporter;
@@ -46,6 +53,36 @@ std::string callbackName(const Decl *D)
 {
 	const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
 	return FD ? FD->getNameAsString() : "?";
+}
+
+/* Every return statement of the body returns the constant 0. */
+bool onlyZeroReturns(const Stmt *S, const ASTContext &Ctx)
+{
+	if (!S)
+		return true;
+	if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+		Expr::EvalResult R;
+		const Expr *E = RS->getRetValue();
+		return E && E->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
+	}
+	for (const Stmt *Child : S->children())
+		if (!onlyZeroReturns(Child, Ctx))
+			return false;
+	return true;
+}
+
+/* A pointer member read through a pointer (dev->info, not a global's),
+ * also when copied to a local (the symbol keeps the member's region). */
+bool memberPointer(SymbolRef Sym)
+{
+	const MemRegion *R = nullptr;
+	if (const auto *V = dyn_cast<SymbolRegionValue>(Sym))
+		R = V->getRegion();
+	else if (const auto *D = dyn_cast<SymbolDerived>(Sym))
+		R = D->getRegion();
+	const auto *FR = dyn_cast_or_null<FieldRegion>(R);
+	return FR && FR->getDecl()->getType()->isPointerType() &&
+	       isa<SymbolicRegion>(FR->getBaseRegion());
 }
 
 /* The outermost model macro a call was expanded from: schedule() is what
@@ -91,6 +128,21 @@ void PollChecker::checkPreCall(const CallEvent &Event, CheckerContext &C) const
 			       "; poll() does the waiting, after poll_wait()");
 }
 
+/*
+ * Marks the path when an assumption made a member pointer NULL.  The
+ * constraint itself is gone by the return when the pointer is dead there.
+ */
+ProgramStateRef PollChecker::evalAssume(ProgramStateRef State, SVal Cond, bool) const
+{
+	if (!State || State->get<DeviceGone>())
+		return State;
+	ConstraintManager &CM = State->getStateManager().getConstraintManager();
+	for (auto I = Cond.symbol_begin(), E = Cond.symbol_end(); I != E; ++I)
+		if (memberPointer(*I) && CM.isNull(State, *I).isConstrainedTrue())
+			return State->set<DeviceGone>(true);
+	return State;
+}
+
 void PollChecker::checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const
 {
 	const Expr *RetE = RS->getRetValue();
@@ -99,7 +151,8 @@ void PollChecker::checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const
 		return;
 	ProgramStateRef State = C.getState();
 	SValBuilder &SVB = C.getSValBuilder();
-	std::string Callback = callbackName(C.getStackFrame()->getDecl());
+	const Decl *Top = C.getStackFrame()->getDecl();
+	std::string Callback = callbackName(Top);
 
 	if (returnsNegative(C, RS)) {
 		report(C, "poll-errno",
@@ -109,7 +162,8 @@ void PollChecker::checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const
 		return;
 	}
 
-	if (State->get<PollWaitCalled>())
+	if (State->get<PollWaitCalled>() || State->get<DeviceGone>() ||
+	    onlyZeroReturns(Top->getBody(), C.getASTContext()))
 		return;
 	auto IsZero = SVB.evalBinOp(State, BO_EQ, C.getSVal(RetE),
 				    SVB.makeZeroVal(RetE->getType()),

@@ -7,6 +7,13 @@
  * A return that can only bring constant non-zero masks (always ready, or
  * an error state) is fine, and so are phi sources reached only after a
  * registration.
+ *
+ * Two states have nothing to wait for (docs/checks.md, poll-no-wait):
+ * a callback whose every return is the constant 0 (a stub: its mask can
+ * never change), and the NULL side of a test of a pointer member read
+ * through a pointer (`if (!indio_dev->info) return 0;`: the device is
+ * gone, its unregistration cleared the pointer once and woke the queue).
+ * A block entered only from such NULL sides counts as registered.
  */
 #include "ir_values.h"
 #include "poll_facts.h"
@@ -37,10 +44,90 @@ static bool uses(struct instruction *insn, pseudo_t p)
 	return false;
 }
 
+/* A pointer member read through a pointer: dev->info, not a global. */
+static bool member_pointer(pseudo_t p)
+{
+	struct instruction *ld;
+
+	if (!p || p->type != PSEUDO_REG || !p->def)
+		return false;
+	ld = p->def;
+	return ld->opcode == OP_LOAD && ld->type && is_ptr_type(ld->type) &&
+	       ld->src && ld->src->type != PSEUDO_SYM;
+}
+
+/*
+ * cond being truth means some member pointer is NULL: sparse folds
+ * `!dev->info || !rb` into an or.1 of two seteq.1 against 0.
+ */
+static bool null_when(pseudo_t cond, bool truth)
+{
+	struct instruction *def;
+	long long zero;
+
+	if (member_pointer(cond))
+		return !truth;
+	if (!cond || cond->type != PSEUDO_REG || !(def = cond->def))
+		return false;
+	switch (def->opcode) {
+	case OP_SET_EQ:
+	case OP_SET_NE:
+		return member_pointer(def->src1) && pseudo_const(def->src2, &zero) &&
+		       !zero && truth == (def->opcode == OP_SET_EQ);
+	case OP_OR:	/* true: either may be the one that holds */
+		return truth ? null_when(def->src1, true) && null_when(def->src2, true)
+			     : null_when(def->src1, false) || null_when(def->src2, false);
+	case OP_AND:
+		return truth ? null_when(def->src1, true) || null_when(def->src2, true)
+			     : null_when(def->src1, false) && null_when(def->src2, false);
+	default:
+		return false;
+	}
+}
+
+/* The block a branch enters when it found a member pointer NULL, or NULL. */
+static struct basic_block *gone_side(struct instruction *br)
+{
+	if (!br || br->opcode != OP_CBR)
+		return NULL;
+	if (null_when(br->cond, true))
+		return br->bb_true;
+	if (null_when(br->cond, false))
+		return br->bb_false;
+	return NULL;
+}
+
+/* Every way into bb is the NULL side of a member pointer test. */
+static bool device_gone(struct basic_block *bb)
+{
+	struct basic_block *parent;
+	bool any = false;
+
+	FOR_EACH_PTR(bb->parents, parent) {
+		if (gone_side(last_instruction(parent->insns)) != bb)
+			return false;
+		any = true;
+	} END_FOR_EACH_PTR(parent);
+	return any;
+}
+
+/* Every return of the callback is the constant 0. */
+static bool constant_stub(const struct poll_fn *fn)
+{
+	long long x;
+
+	for (size_t r = 0; r < fn->n_rets; r++)
+		if (!pseudo_const(fn->rets[r].value, &x) || x)
+			return false;
+	return true;
+}
+
 static bool registers(struct instruction *insn, void *arg)
 {
 	const struct no_wait *nw = arg;
 
+	if (insn->bb && device_gone(insn->bb))
+		return true;
 	if (uses(insn, nw->table))
 		return true;
 	for (size_t s = 0; s < nw->fn->n_sites; s++)
@@ -54,6 +141,9 @@ static bool unregistered(struct instruction *insn, void *arg)
 {
 	const struct no_wait *nw = arg;
 
+	/* the search finds insn before it can block on insn's own block */
+	if (insn->bb && device_gone(insn->bb))
+		return false;
 	return insn_reaches(nw->fn->ep->entry, insn, registers, arg);
 }
 
@@ -75,7 +165,7 @@ void check_poll_no_wait(void)
 		if (!nw.fn)
 			continue;
 		nw.table = poll_fn_param(nw.fn, cb->ops->table);
-		if (!nw.table)
+		if (!nw.table || constant_stub(nw.fn))
 			continue;
 		for (size_t r = 0; r < nw.fn->n_rets; r++) {
 			const struct poll_return *ret = &nw.fn->rets[r];
