@@ -36,7 +36,7 @@ coccinelle.psleep = []   # (fn, callee, kind, file, line, col)
 coccinelle.pnowait = []  # (fn, poll_table param, returned expr, file, line, col)
 coccinelle.perrno = []   # (fn, what, file, line, col)
 coccinelle.passign = []  # (fn, local, rhs, op): assignments in no-wait functions
-coccinelle.pret = []     # (fn, returned expr, condition of an "if (C) return" or "", file, line, col)
+coccinelle.pret = []     # (fn, returned expr, condition of an "if (C) return", file, line, col)
 
 import re as _re
 
@@ -476,8 +476,7 @@ q << nwinit.q;
 @@
 coccinelle.passign.append((q[0].current_element, x, E))
 
-// every return of those files, with the condition of an `if (C) return`:
-// a stub returns 0 everywhere; `if (E->m == NULL) return` is device-gone
+// the returns under an `if (C)`: `if (E->m == NULL) return` is device-gone
 
 @nwifret depends on nowait || nowait2@
 expression C, E;
@@ -491,18 +490,6 @@ E << nwifret.E;
 p << nwifret.p;
 @@
 coccinelle.pret.append((p[0].current_element, E, C) + _loc(p[0]))
-
-@nwret depends on nowait || nowait2@
-expression E;
-position p;
-@@
-return@p E;
-
-@script:python@
-E << nwret.E;
-p << nwret.p;
-@@
-coccinelle.pret.append((p[0].current_element, E, "") + _loc(p[0]))
 
 // ---------------------------------------------------------------------------
 // poll-errno: return -ESOMETHING, directly or through a local
@@ -841,21 +828,13 @@ def const_local(fn, x, pt):
     # a constant mask, or what a poll function handed the table returns
     return all(const_mask(r) or re.search(r"\b%s\b" % re.escape(pt), r) for r in rs)
 
-# docs/checks.md poll-no-wait: nothing to wait for in a stub whose every
-# return is 0, nor when the device is gone (a member pointer read through
-# a pointer is NULL).  Without header types only the explicit NULL
-# comparison shows the member is a pointer: `!dev->info` stays reported.
+# docs/checks.md poll-no-wait: nothing to wait for when the device is gone
+# (a member pointer read through a pointer is NULL).  Without header types
+# only the explicit NULL comparison shows the member is a pointer:
+# `!dev->info` stays reported.
 rets = {}
 for (fn, e, cond, f, l, c) in pret:
-    r = rets.setdefault((fn, f), {})
-    if cond or (l, c) not in r:
-        r[(l, c)] = (e, cond)
-def zero(fn, e):
-    e = strip_cast(e)
-    return e == "0" or (re.match(r"^\w+$", e) is not None and
-                        all(strip_cast(r) == "0" for r in assigns.get((fn, e), ["?"])))
-def stub(fn, f):
-    return all(zero(fn, e) for (e, cond) in rets.get((fn, f), {}).values())
+    rets.setdefault((fn, f), {})[(l, c)] = (e, cond)
 def disjuncts(cond):
     out, d, start = [], 0, 0
     for i, ch in enumerate(cond):
@@ -884,7 +863,7 @@ for (fn, pt, e, f, l, c) in pnowait:
         continue
     if re.match(r"^-\s*E[A-Z0-9]+$", e):
         continue          # reported as poll-errno
-    if stub(fn, f) or device_gone(fn, f, l, c):
+    if device_gone(fn, f, l, c):
         continue          # nothing will become ready to wait for
     ot, reg = cbinfo[(fn, f)]
     member = POLL_OPS.get(ot, "poll")

@@ -11,8 +11,7 @@
  *   called a ROLE_POLL_WAIT function: poll() then sleeps with no wait
  *   queue to wake it.  Not on a path that knows a pointer member read
  *   through a pointer is NULL (`if (!indio_dev->info) return 0;`: the
- *   device is gone), nor in a callback whose every return is the constant
- *   0 (a stub whose mask never changes), docs/checks.md.
+ *   device is gone), docs/checks.md.
  * - poll-errno: a return whose value is a provably negative int: poll()
  *   reads -EINVAL as a mask with nearly every event bit set.
  */
@@ -53,22 +52,6 @@ std::string callbackName(const Decl *D)
 {
 	const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
 	return FD ? FD->getNameAsString() : "?";
-}
-
-/* Every return statement of the body returns the constant 0. */
-bool onlyZeroReturns(const Stmt *S, const ASTContext &Ctx)
-{
-	if (!S)
-		return true;
-	if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
-		Expr::EvalResult R;
-		const Expr *E = RS->getRetValue();
-		return E && E->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
-	}
-	for (const Stmt *Child : S->children())
-		if (!onlyZeroReturns(Child, Ctx))
-			return false;
-	return true;
 }
 
 /* A pointer member read through a pointer (dev->info, not a global's),
@@ -162,8 +145,7 @@ void PollChecker::checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const
 		return;
 	}
 
-	if (State->get<PollWaitCalled>() || State->get<DeviceGone>() ||
-	    onlyZeroReturns(Top->getBody(), C.getASTContext()))
+	if (State->get<PollWaitCalled>() || State->get<DeviceGone>())
 		return;
 	auto IsZero = SVB.evalBinOp(State, BO_EQ, C.getSVal(RetE),
 				    SVB.makeZeroVal(RetE->getType()),

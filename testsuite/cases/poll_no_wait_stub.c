@@ -3,11 +3,14 @@
  * Line discipline that hands the tty to an in-kernel protocol stack (the
  * idiom of hci_ldisc.c and ppp_async): received bytes go to the stack,
  * user space reads and writes nothing through the tty, so ->read, ->write
- * and ->poll are stubs and ->poll returns 0 on every path.  Its mask can
- * never change: there is no readiness to wait for, and poll_wait() would
- * not make the answer any different.  Correct.
+ * and ->poll are stubs and ->poll returns 0 on every path, on no wait
+ * queue: a poll() of the tty sleeps through its hangup, which wakes
+ * tty->read_wait and write_wait, and never returns (ppp_synctty.c; the
+ * ->poll that has no poll_wait() at all and can return 0).
+ * tty_ldisc's n_null registers and reports EPOLLHUP instead.
  *
- * drvcheck-case: negative poll-no-wait poll-blocking poll-task-state poll-errno
+ * drvcheck-case: positive poll-no-wait
+ * drvcheck-case: negative poll-blocking poll-task-state poll-errno
  */
 #include <linux/module.h>
 #include <linux/tty.h>
@@ -51,7 +54,7 @@ static void n_proto_receive_buf(struct tty_struct *tty, const unsigned char *cp,
 static __poll_t n_proto_poll(struct tty_struct *tty, struct file *filp,
 			     poll_table *wait)
 {
-	return 0;
+	return 0; /* expect: poll-no-wait */
 }
 
 static struct tty_ldisc_ops n_proto_ldisc = {
