@@ -115,7 +115,9 @@ def dbu_emit(allout, mode):
 // files without a release call skip the path rules below
 @dbl_site@
 position p;
-identifier fn = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages, dma_pool_free};
+// BEGIN generated dma-releases as fn: gen-cocci-tables from checkers/model, do not edit
+identifier fn = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, dma_pool_free, pci_unmap_single, pci_unmap_page, pci_unmap_sg, pci_free_consistent};
+// END generated dma-releases
 @@
 fn@p(...)
 
@@ -127,9 +129,15 @@ dbu_scan_setters(p[0].file)
 @dbl_loc depends on dbl_site exists@
 idexpression x; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
 identifier M : script:python () { M in _dbu_cur };
-identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
+// BEGIN generated dma-unmaps: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, pci_unmap_single, pci_unmap_page, pci_unmap_sg};
+// END generated dma-unmaps
+// BEGIN generated dma-unmaps as fn_3: gen-cocci-tables from checkers/model, do not edit
+identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, pci_unmap_single, pci_unmap_page, pci_unmap_sg};
+// END generated dma-unmaps
+// BEGIN generated dma-frees as fn_4: gen-cocci-tables from checkers/model, do not edit
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
+// END generated dma-frees
 @@
 \(fn_1@p1(E1, x, ...)
 \|dma_pool_free@p1(E1, E2, x)
@@ -157,9 +165,15 @@ dbu_double(p1, p2, 'local:' + str(x))
 @dbl_loc_free depends on dbl_site exists@
 idexpression x; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
 identifier M : script:python () { M in _dbu_cur };
-identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
-identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
+// BEGIN generated dma-frees as fn_2: gen-cocci-tables from checkers/model, do not edit
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
+// END generated dma-frees
+// BEGIN generated dma-unmaps as fn_3: gen-cocci-tables from checkers/model, do not edit
+identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, pci_unmap_single, pci_unmap_page, pci_unmap_sg};
+// END generated dma-unmaps
+// BEGIN generated dma-frees as fn_4: gen-cocci-tables from checkers/model, do not edit
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
+// END generated dma-frees
 @@
 fn_2@p1(E1, E2, E3, x, ...)
 ...
@@ -181,10 +195,18 @@ dbu_double(p1, p2, 'local:' + str(x))
 @dbl_arrow depends on dbl_site exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
 identifier M : script:python () { M in _dbu_cur };
-identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
-identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
+// BEGIN generated dma-unmaps: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, pci_unmap_single, pci_unmap_page, pci_unmap_sg};
+// END generated dma-unmaps
+// BEGIN generated dma-frees as fn_2: gen-cocci-tables from checkers/model, do not edit
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
+// END generated dma-frees
+// BEGIN generated dma-unmaps as fn_3: gen-cocci-tables from checkers/model, do not edit
+identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, pci_unmap_single, pci_unmap_page, pci_unmap_sg};
+// END generated dma-unmaps
+// BEGIN generated dma-frees as fn_4: gen-cocci-tables from checkers/model, do not edit
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
+// END generated dma-frees
 @@
 \(fn_1@p1(E1, b->f, ...)
 \|fn_2@p1(E1, E2, E3, b->f, ...)
@@ -217,10 +239,18 @@ dbu_double(p1, p2, 'field:' + str(f))
 @dbl_dot depends on dbl_site exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
 identifier M : script:python () { M in _dbu_cur };
-identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
-identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
+// BEGIN generated dma-unmaps: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, pci_unmap_single, pci_unmap_page, pci_unmap_sg};
+// END generated dma-unmaps
+// BEGIN generated dma-frees as fn_2: gen-cocci-tables from checkers/model, do not edit
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
+// END generated dma-frees
+// BEGIN generated dma-unmaps as fn_3: gen-cocci-tables from checkers/model, do not edit
+identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, pci_unmap_single, pci_unmap_page, pci_unmap_sg};
+// END generated dma-unmaps
+// BEGIN generated dma-frees as fn_4: gen-cocci-tables from checkers/model, do not edit
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
+// END generated dma-frees
 @@
 \(fn_1@p1(E1, b.f, ...)
 \|fn_2@p1(E1, E2, E3, b.f, ...)
@@ -253,10 +283,18 @@ dbu_double(p1, p2, 'field:' + str(f))
 @dbl_macro depends on dbl_site exists@
 idexpression b; identifier f; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;
 identifier M : script:python () { M in _dbu_cur };
-identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
-identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_unmap_sgtable};
-identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages};
+// BEGIN generated dma-unmaps: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, pci_unmap_single, pci_unmap_page, pci_unmap_sg};
+// END generated dma-unmaps
+// BEGIN generated dma-frees as fn_2: gen-cocci-tables from checkers/model, do not edit
+identifier fn_2 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
+// END generated dma-frees
+// BEGIN generated dma-unmaps as fn_3: gen-cocci-tables from checkers/model, do not edit
+identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, pci_unmap_single, pci_unmap_page, pci_unmap_sg};
+// END generated dma-unmaps
+// BEGIN generated dma-frees as fn_4: gen-cocci-tables from checkers/model, do not edit
+identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
+// END generated dma-frees
 @@
 \(fn_1@p1(E1, dma_unmap_addr(b, f), ...)
 \|fn_2@p1(E1, E2, E3, dma_unmap_addr(b, f), ...)

@@ -125,8 +125,12 @@ def dms_join(allfacts, allout, mode):
 // buffers given to the maps
 @ms@
 expression D, A; position p;
+// BEGIN generated dma-single-maps: gen-cocci-tables from checkers/model, do not edit
 identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single};
+// END generated dma-single-maps
+// BEGIN generated dma-page-maps as fn_2: gen-cocci-tables from checkers/model, do not edit
 identifier fn_2 = {dma_map_page, dma_map_page_attrs, pci_map_page};
+// END generated dma-page-maps
 @@
 (
 fn_1@p(D, A, ...)
@@ -172,8 +176,12 @@ dms_fact(q[0], 'static', str(a))
 
 @ld depends on ms@
 local idexpression x; expression D; identifier fld; position q;
+// BEGIN generated dma-single-maps: gen-cocci-tables from checkers/model, do not edit
 identifier fn_1 = {dma_map_single, dma_map_single_attrs, pci_map_single};
+// END generated dma-single-maps
+// BEGIN generated dma-page-maps as fn_2: gen-cocci-tables from checkers/model, do not edit
 identifier fn_2 = {dma_map_page, dma_map_page_attrs, pci_map_page};
+// END generated dma-page-maps
 @@
 (
 fn_1@q(D, \(&x\|&x.fld\|&x[...]\|&x.fld[...]\), ...)
@@ -190,8 +198,12 @@ dms_fact(q[0], 'local', str(x))
 @vm depends on ms exists@
 expression V, D, E, E2; position p, pv;
 identifier fn_1 = {vmalloc, vzalloc};
+// BEGIN generated dma-single-maps as fn_2: gen-cocci-tables from checkers/model, do not edit
 identifier fn_2 = {dma_map_single, dma_map_single_attrs, pci_map_single};
+// END generated dma-single-maps
+// BEGIN generated dma-page-maps as fn_3: gen-cocci-tables from checkers/model, do not edit
 identifier fn_3 = {dma_map_page, dma_map_page_attrs, pci_map_page};
+// END generated dma-page-maps
 @@
 V = fn_1@pv(...)
 ... when != V = E2

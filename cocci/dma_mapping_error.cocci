@@ -185,13 +185,17 @@ def dme_join(allfacts, mode):
 // every map site, and where its result goes
 @mapsite@
 position p;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, dma_map_resource, skb_frag_dma_map, pci_map_single, pci_map_page};
+// BEGIN generated dma-handle-maps: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, dma_map_resource, pci_map_single, pci_map_page};
+// END generated dma-handle-maps
 @@
 fn_1@p(...)
 
 @maplhs depends on mapsite@
 expression H; position p;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, dma_map_resource, skb_frag_dma_map, pci_map_single, pci_map_page};
+// BEGIN generated dma-handle-maps: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, dma_map_resource, pci_map_single, pci_map_page};
+// END generated dma-handle-maps
 @@
 H = fn_1@p(...)
 
@@ -202,7 +206,9 @@ dme_fact(p[0], 'lhs', h)
 
 @maplhsd depends on mapsite@
 type T; identifier x; position p;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, dma_map_resource, skb_frag_dma_map, pci_map_single, pci_map_page};
+// BEGIN generated dma-handle-maps: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, dma_map_resource, pci_map_single, pci_map_page};
+// END generated dma-handle-maps
 @@
 T x = fn_1@p(...);
 
@@ -214,7 +220,9 @@ dme_fact(p[0], 'lhs', x)
 // (also "return dev ? dma_map_single(...) : 0;", a wrapper's)
 @mapret depends on mapsite@
 position p; expression C, E;
-identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, dma_map_resource, skb_frag_dma_map, pci_map_single, pci_map_page};
+// BEGIN generated dma-handle-maps: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, dma_map_resource, pci_map_single, pci_map_page};
+// END generated dma-handle-maps
 @@
 return \(fn_1@p(...)\|C ? fn_1@p(...) : E\|C ? E : fn_1@p(...)\);
 

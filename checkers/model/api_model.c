@@ -53,7 +53,7 @@ const struct api_fn api_model[] = {
 	/* streaming, page */
 	DMA("dma_map_page",		MAP,   KIND_PAGE, 0,		ARGS(0, R, 3, 4, _, 1, 2, _, _)),
 	DMA("dma_map_page_attrs",	MAP,   KIND_PAGE, ATTRS,	ARGS(0, R, 3, 4, _, 1, 2, _, _)),
-	DMA("skb_frag_dma_map",		MAP,   KIND_PAGE, 0,		ARGS(0, R, 3, 4, _, 1, 2, _, _)),
+	DMA("skb_frag_dma_map",		MAP,   KIND_PAGE, API_BUF_FRAG,		ARGS(0, R, 3, 4, _, 1, 2, _, _)),
 	DMA("dma_unmap_page",		UNMAP, KIND_PAGE, 0,		ARGS(0, 1, 2, 3, _, _, _, _, _)),
 	DMA("dma_unmap_page_attrs",	UNMAP, KIND_PAGE, ATTRS,	ARGS(0, 1, 2, 3, _, _, _, _, _)),
 	/* streaming, physical MMIO of another device (peer-to-peer) */

@@ -112,6 +112,7 @@ enum api_flags {
 	API_RANGE	= 1 << 6,	/* sync: offset + size inside the mapping */
 	API_HANDLE_OUT	= 1 << 7,	/* the handle argument is a dma_addr_t * */
 	API_PCI_DIR	= 1 << 8,	/* direction uses PCI_DMA_* names */
+	API_BUF_FRAG	= 1 << 9,	/* the buffer is an skb_frag_t, not a page */
 };
 
 struct api_fn {

@@ -17,6 +17,7 @@
  */
 #include <dirent.h>
 #include <stdbool.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,12 +26,18 @@
 #include "model/api_model.h"
 #include "model/gen_file.h"
 
-/* SmPL: "identifier fn_1 = {...};" of the functions in. */
+/*
+ * The SmPL metavariable a set is declared as: "fn_1", or the NAME of a
+ * marker "BEGIN generated TAG as NAME" (a rule that matches two sets).
+ */
+static char metavar[64];
+
+/* SmPL: "identifier NAME = {...};" of the functions in. */
 static void gen_set(struct strbuf *out, bool (*in)(const struct api_fn *))
 {
 	const char *sep = "";
 
-	sb_printf(out, "identifier fn_1 = {");
+	sb_printf(out, "identifier %s = {", metavar);
 	for (size_t i = 0; i < api_model_count; i++)
 		if (in(&api_model[i])) {
 			sb_printf(out, "%s%s", sep, api_model[i].name);
@@ -137,6 +144,118 @@ static void gen_dma_sites(struct strbuf *out)
 	gen_set(out, dma_site);
 }
 
+/* dma_unmap_addr() and the other macros that keep a handle or a length. */
+static bool dma_field(const struct api_fn *f)
+{
+	return f->family == FAMILY_DMA &&
+	       (f->role == ROLE_DMA_FIELD_GET || f->role == ROLE_DMA_FIELD_SET);
+}
+
+static bool dma_field_set(const struct api_fn *f)
+{
+	return dma_field(f) && f->role == ROLE_DMA_FIELD_SET;
+}
+
+/* The calls whose arguments name the struct a handle or length is in. */
+static bool dma_typed(const struct api_fn *f)
+{
+	return dma_field(f) || (dma_site(f) && f->role != ROLE_DMA_MAP &&
+				f->role != ROLE_DMA_ALLOC);
+}
+
+/* Maps that return the handle (dma_mapping_error() tests it). */
+static bool dma_handle_map(const struct api_fn *f)
+{
+	return dma_site(f) && f->role == ROLE_DMA_MAP && f->handle == ARG_RET;
+}
+
+static bool dma_unmap(const struct api_fn *f)
+{
+	return dma_site(f) && f->role == ROLE_DMA_UNMAP;
+}
+
+static bool dma_unmap_or_free(const struct api_fn *f)
+{
+	return dma_site(f) && (f->role == ROLE_DMA_UNMAP || f->role == ROLE_DMA_FREE);
+}
+
+/* The frees of coherent and noncoherent memory (a pool's is another). */
+static bool dma_free_memory(const struct api_fn *f)
+{
+	return dma_site(f) && f->role == ROLE_DMA_FREE && f->kind != KIND_POOL;
+}
+
+/* The maps of a CPU address, and of a page (an skb fragment is neither). */
+static bool dma_map_single_kind(const struct api_fn *f)
+{
+	return dma_site(f) && f->role == ROLE_DMA_MAP && f->kind == KIND_SINGLE;
+}
+
+static bool dma_map_page_kind(const struct api_fn *f)
+{
+	return dma_site(f) && f->role == ROLE_DMA_MAP && f->kind == KIND_PAGE &&
+	       !(f->flags & API_BUF_FRAG);
+}
+
+static void gen_dma_handle_maps(struct strbuf *out)
+{
+	gen_set(out, dma_handle_map);
+}
+
+static void gen_dma_unmaps(struct strbuf *out)
+{
+	gen_set(out, dma_unmap);
+}
+
+static void gen_dma_releases(struct strbuf *out)
+{
+	gen_set(out, dma_unmap_or_free);
+}
+
+static void gen_dma_frees(struct strbuf *out)
+{
+	gen_set(out, dma_free_memory);
+}
+
+static void gen_dma_single_maps(struct strbuf *out)
+{
+	gen_set(out, dma_map_single_kind);
+}
+
+static void gen_dma_page_maps(struct strbuf *out)
+{
+	gen_set(out, dma_map_page_kind);
+}
+
+static void gen_dma_fields(struct strbuf *out)
+{
+	gen_set(out, dma_field);
+}
+
+static void gen_dma_field_sets(struct strbuf *out)
+{
+	gen_set(out, dma_field_set);
+}
+
+static void gen_dma_typed(struct strbuf *out)
+{
+	gen_set(out, dma_typed);
+}
+
+/* Python: the getters as a regular expression's alternatives. */
+static void gen_dma_field_getters(struct strbuf *out)
+{
+	const char *sep = "";
+
+	sb_printf(out, "_DCP_FIELD_GET = '");
+	for (size_t i = 0; i < api_model_count; i++)
+		if (dma_field(&api_model[i]) && api_model[i].role == ROLE_DMA_FIELD_GET) {
+			sb_printf(out, "%s%s", sep, api_model[i].name);
+			sep = "|";
+		}
+	sb_printf(out, "'\n");
+}
+
 static void gen_dma_makers(struct strbuf *out)
 {
 	gen_set(out, dma_maker);
@@ -159,7 +278,8 @@ static void gen_dma_layouts(struct strbuf *out)
 	for (size_t i = 0; i < api_model_count; i++) {
 		const struct api_fn *f = &api_model[i];
 		const char *arg[8] = { 0 };
-		const bool make = dma_maker(f);
+		/* dma_map_sgtable() returns no handle, but maps its table */
+		const bool make = f->role == ROLE_DMA_MAP || f->role == ROLE_DMA_ALLOC;
 		int n = 0;
 
 		if (!dma_site(f))
@@ -278,6 +398,16 @@ static const struct {
 	{ "dma-sites", gen_dma_sites },
 	{ "dma-makers", gen_dma_makers },
 	{ "dma-mappers", gen_dma_mappers },
+	{ "dma-fields", gen_dma_fields },
+	{ "dma-field-sets", gen_dma_field_sets },
+	{ "dma-field-getters", gen_dma_field_getters },
+	{ "dma-typed", gen_dma_typed },
+	{ "dma-handle-maps", gen_dma_handle_maps },
+	{ "dma-unmaps", gen_dma_unmaps },
+	{ "dma-releases", gen_dma_releases },
+	{ "dma-frees", gen_dma_frees },
+	{ "dma-single-maps", gen_dma_single_maps },
+	{ "dma-page-maps", gen_dma_page_maps },
 	{ "poll-ops", gen_poll_ops },
 	{ "poll-ops-members", gen_poll_ops_members },
 	{ "poll-blocking", gen_poll_blocking },
@@ -313,6 +443,28 @@ static int marker_tag(const char *line, size_t len, const char *what)
 	return -1;
 }
 
+/* The NAME of "... BEGIN generated TAG as NAME: ...", else fn_1. */
+static void set_metavar(const char *line, size_t len)
+{
+	const char *as = NULL;
+	size_t n = 0;
+
+	for (const char *p = line; !as && p + 4 <= line + len; p++)
+		if (!strncmp(p, " as ", 4))
+			as = p;
+
+	if (as) {
+		as += 4;
+		while (as + n < line + len && n + 1 < sizeof(metavar) &&
+		       (isalnum((unsigned char)as[n]) || as[n] == '_'))
+			n++;
+	}
+	if (n)
+		snprintf(metavar, sizeof(metavar), "%.*s", (int)n, as);
+	else
+		snprintf(metavar, sizeof(metavar), "fn_1");
+}
+
 /* text with every table regenerated; NULL (message given) when broken. */
 static char *regenerate(const char *path, const char *text, unsigned *count)
 {
@@ -340,6 +492,8 @@ static char *regenerate(const char *path, const char *text, unsigned *count)
 			line = next;
 			continue;
 		}
+		if (b >= 0)
+			set_metavar(line, len);
 		if (b == -1 || e != -2) {
 			fprintf(stderr, "gen-cocci-tables: %s: %.*s: unknown tag or "
 				"END without BEGIN\n", path, (int)len, line);
