@@ -13,6 +13,7 @@
 // Options: --no-includes --include-headers
 // Prefilter: dma_map_single dma_map_page dma_map_sg dma_map_resource skb_frag_dma_map dma_unmap_single dma_unmap_page dma_unmap_sg dma_unmap_resource dma_sync_single dma_sync_sg dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs dma_alloc_wc dma_alloc_noncoherent dma_alloc_pages dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_free_pages dma_pool_ pci_map_ pci_unmap_ pci_alloc_consistent pci_zalloc_consistent pci_free_consistent pci_dma_sync
 // Checks: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents
+// Judged: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents
 // Model-roles: dma/map dma/unmap dma/sync dma/alloc dma/free
 
 virtual report
@@ -196,37 +197,6 @@ def dcp_unwrap(path, e, depth=0):
         return e
     return dcp_unwrap(path, dcp_n(dcp_subst(m.group(1), params, args)), depth + 1)
 
-def dcp_local_stores(path, fn, name, depth=0):
-    """where function fn stores its local name (a handle it mapped): the
-    left sides of 'lhs = name' and 'lhs = cpu_to_le32(name)', also in a
-    setter of the driver it is passed to (desc_set_buf_addr(p, dma, len)
-    storing p->buf1_addr = cpu_to_le32(paddr)); (function, lhs) pairs"""
-    out = set()
-    for st in dcp_statements(dcp_func_body(path, fn)):
-        a = dcp_assignment(st)
-        if a and dcp_n(dcp_unwrap(path, dcp_n(a[1]))) == name:
-            out.add((fn, dcp_n(a[0])))
-            continue
-        if depth >= 2:
-            continue
-        for m in re.finditer(r'(?<![\w.>])([A-Za-z_]\w*)\s*\x28', st):
-            callee = m.group(1)
-            if callee == fn or _DCP_CONV.match(callee):
-                continue
-            params = dcp_func_params(path, callee)
-            if not params:
-                continue
-            k, lvl = m.end(), 1
-            while k < len(st) and lvl:
-                lvl += st[k] == '\x28'
-                lvl -= st[k] == '\x29'
-                k += 1
-            args = [dcp_n(dcp_unwrap(path, dcp_n(x))) for x in dcp_split_args(st[m.end():k - 1])]
-            for pname, arg in zip(params, args):
-                if arg == name:
-                    out |= dcp_local_stores(path, callee, pname, depth + 1)
-    return out
-
 _dcp_funcs = {}
 def dcp_functions(path):
     """(name, first line, last line) of each function defined in path, laid
@@ -336,8 +306,6 @@ def dcp_scope_eq(a, b):
     db, _, mb = b.rpartition(':')
     return da == db and (ma == mb or '*' in (ma, mb))
 
-def dcp_scope_dir(a):
-    return a.rpartition(':')[0]
 
 class DcpLoads(dict):
     """(file, function, local) -> its values, read when first asked for."""
@@ -378,7 +346,8 @@ def dcp_other(role, p, **kw):
 _DCP_TOK = re.compile(r'\s*(0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*|[A-Za-z_]\w*|->|<<|>>|&&|[|][|]|==|!=|<=|>=|[-+*/%()&|^~!.,<>?:=\x5b\x5d])')
 _DCP_TYPEWORDS = set('u8 u16 u32 u64 s8 s16 s32 s64 int unsigned signed long short char size_t ssize_t dma_addr_t void const __le16 __le32 __le64 __be16 __be32 __be64 struct union uint8_t uint16_t uint32_t uint64_t phys_addr_t'.split())
 _DCP_BUILTIN = {'PAGE_SIZE': None, 'ETH_HLEN': 14, 'ETH_ALEN': 6, 'ETH_FRAME_LEN': 1514,
-                'ETH_FCS_LEN': 4, 'ETH_ZLEN': 60, 'ETH_DATA_LEN': 1500, 'VLAN_HLEN': 4}
+                'ETH_FCS_LEN': 4, 'ETH_ZLEN': 60, 'ETH_DATA_LEN': 1500, 'VLAN_HLEN': 4,
+                'true': 1, 'false': 0}
 for _i in range(0, 33):
     _v = 1 << _i
     for _nm, _d in (('K', 10), ('M', 20), ('G', 30)):
@@ -446,7 +415,7 @@ class DcpParse:
         its operands (that of a local names its function): equal only to
         itself"""
         def canon(x):
-            return '{%s}%+d' % (','.join('%s*%d' % t for t in sorted(x[0].items())), x[1])
+            return '(%s)%+d' % (','.join('%s*%d' % t for t in sorted(x[0].items())), x[1])
         return ({'X:%s%s%s' % (canon(v), op, canon(w)): 1}, 0)
     def bitor(self):
         v = self.add()
@@ -547,7 +516,7 @@ class DcpParse:
                 v = dcp_eval(args[1:-1], self.resolve)
                 if v is not None and not v[0]:
                     return ({}, 1 << v[1])
-            if x in ('dma_unmap_len', 'dma_unmap_addr'):
+            if re.match('^(?:%s)$' % _DCP_FIELD_GET, x):
                 return self.resolve('field', ''.join(self.t[start:self.i]))
             return self.resolve('call', ''.join(self.t[start:self.i]))
         simple = True
@@ -591,7 +560,7 @@ _DCP_LAYOUT = {
     "dma_map_sg_attrs": ("map", ("dev", "buf", "nents", "dir",)),
     "dma_unmap_sg": ("rel", ("dev", "h", "nents", "dir",)),
     "dma_unmap_sg_attrs": ("rel", ("dev", "h", "nents", "dir",)),
-    "dma_map_sgtable": ("rel", ("dev", "h", "dir",)),
+    "dma_map_sgtable": ("map", ("dev", "buf", "dir",)),
     "dma_unmap_sgtable": ("rel", ("dev", "h", "dir",)),
     "dma_sync_single_for_cpu": ("rel", ("dev", "h", "size", "dir",)),
     "dma_sync_single_for_device": ("rel", ("dev", "h", "size", "dir",)),
@@ -690,6 +659,9 @@ DMA_KINDS = {
     "pci_free_consistent": "coherent",
 }
 # END generated dma-kinds
+# BEGIN generated dma-field-getters: gen-cocci-tables from checkers/model, do not edit
+_DCP_FIELD_GET = 'dma_unmap_addr|dma_unmap_len'
+# END generated dma-field-getters
 # the facts record these arguments (device, pool and gfp are not compared)
 _DCP_KEPT = ('buf', 'off', 'size', 'dir', 'nents', 'h', 'cpu')
 
@@ -746,7 +718,142 @@ def dcp_header_defines(cfiles):
                 facts.append({'t': 'define', 'name': name, 'val': dcp_n(val)})
     return facts
 
-def dcp_join(allfacts, mode):
+def dcp_maker(e):
+    """is e one call of a model map or allocation function"""
+    c = dcp_call_parts(e.strip())
+    return bool(c) and _DCP_LAYOUT.get(c[0], ('',))[0] in ('map', 'alloc')
+
+_dcp_modules = None
+def dcp_same_module(a, b):
+    """are files a and b parts of one Kbuild module: as drvcheck scan
+    groups them (DRVCHECK_COCCI_MODULES, the file the engine writes),
+    else as dcp_scope() reads the directory's Makefile"""
+    global _dcp_modules
+    if _dcp_modules is None:
+        _dcp_modules = {}
+        try:
+            with open(os.environ.get('DRVCHECK_COCCI_MODULES', ''), errors='replace') as fh:
+                for ln in fh:
+                    f = ln.rstrip('\n').split('\t')
+                    if len(f) == 2:
+                        _dcp_modules[f[0]] = f[1]
+        except OSError:
+            pass
+    if a in _dcp_modules and b in _dcp_modules:
+        return _dcp_modules[a] == _dcp_modules[b]
+    return dcp_scope_eq(dcp_scope(a), dcp_scope(b))
+
+_DCP_BRANCH = re.compile(r'\b(if|else)\b|[\x7b\x7d;]')
+
+_dcp_decls = {}
+def dcp_decl_type(path, fn, name):
+    """the struct tag a local or parameter name of function fn is declared
+    with (struct foo *name, struct foo name), read from the text of the
+    function; None when it is not declared so there"""
+    k = (path, fn, name)
+    if k not in _dcp_decls:
+        lines, text = dcp_lines(path), ''
+        for f, a, b in dcp_functions(path):
+            if f == fn:
+                text = '\n'.join(lines[a:b + 1])
+                break
+        tags = set(re.findall(r'\b(?:struct|union)\s+(\w+)[\s*]*\b%s\s*[;,=\x29\x5b]' % re.escape(name), text))
+        _dcp_decls[k] = next(iter(tags)) if len(tags) == 1 else None
+    return _dcp_decls[k]
+
+def dcp_judge_alone(lines):
+    """Run on its own (make coccicheck): the verdicts come from drvcheck's
+    judge, which reads the facts on its standard input"""
+    import shutil, subprocess, sys
+    exe = os.environ.get('DRVCHECK') or shutil.which('drvcheck')
+    if not exe:
+        sys.stderr.write('dma_pairing.cocci: the pairing verdicts are drvcheck\'s judge\'s: '
+                         'put drvcheck on PATH or set DRVCHECK to it\n')
+        return
+    r = subprocess.run([exe, 'judge', '--fail-on', 'never'], input='\n'.join(lines) + '\n',
+                       capture_output=True, text=True)
+    sys.stdout.write(r.stdout)
+    sys.stderr.write(r.stderr)
+
+def dcp_conditions(path, line):
+    """the conditions the statement at (1-based) line runs under, read from
+    the text of its function: (condition, taken) for each if or else block
+    around it, and for a braceless if just before it"""
+    encl = [(a, b) for _, a, b in dcp_functions(path) if a <= line - 1 <= b]
+    if not encl:
+        return []
+    a = encl[0][0]
+    text = '\n'.join(dcp_lines(path)[a:line - 1])
+    text = re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*|"(?:\\.|[^"\\])*"', ' ', text, flags=re.S)
+    text = re.sub(r'^\s*#.*$', ' ', text, flags=re.M)
+    text = text[text.find('\x7b') + 1:] if '\x7b' in text else ''
+    stack, pending, closed, i = [], [], None, 0
+    while i < len(text):
+        m = _DCP_BRANCH.search(text, i)
+        if not m:
+            break
+        i = m.end()
+        tok = m.group(0)
+        if tok == 'else':
+            pending = pending + [(closed, False)] if closed else pending
+            closed = None
+            continue
+        if tok == 'if':
+            j = text.find('\x28', i)
+            depth, k = 0, j
+            while 0 <= k < len(text):
+                depth += text[k] == '\x28'
+                depth -= text[k] == '\x29'
+                if depth == 0:
+                    break
+                k += 1
+            if j < 0 or k >= len(text):
+                return []   # the call is inside the condition
+            pending = pending + [(text[j + 1:k].strip(), True)]
+            i = k + 1
+            continue
+        if tok == '\x7b':
+            stack.append(pending)
+            pending, closed = [], None
+        elif tok == '\x7d':
+            top = stack.pop() if stack else []
+            # the block just closed, when an if opened it, for an else after it
+            closed = top[-1][0] if top and top[-1][1] else None
+            pending = []
+        else:
+            # the statement of a braceless if ends: an else may follow it
+            closed = pending[-1][0] if pending and pending[-1][1] else None
+            pending = []
+    return [c for blk in stack for c in blk] + pending
+
+def dcp_guard_terms(cond, taken):
+    """a condition as (expression, '==' or '!=', constant text) terms that
+    all hold when it is taken (or not taken); only tests of one value"""
+    c = cond.strip()
+    while c.startswith('\x28') and c.endswith('\x29'):
+        c = c[1:-1].strip()
+    if taken and '&&' in c:
+        return [t for part in c.split('&&') for t in dcp_guard_terms(part, True)]
+    if not taken and '||' in c:
+        return [t for part in c.split('||') for t in dcp_guard_terms(part, False)]
+    if re.search(r'&&|\|\||[<?]|(?<!-)>', c):
+        return []
+    m = re.match(r'^(.+?)\s*(==|!=)\s*(.+)$', c)
+    if m:
+        eq = (m.group(2) == '==') == taken
+        return [(m.group(1), '==' if eq else '!=', m.group(3))]
+    neg = c.startswith('!')
+    c = c.lstrip('!').strip()
+    if re.search(r'[^\w>.\x5b\x5d-]', c) or c.startswith('-'):
+        return []
+    return [(c, '==' if neg == taken else '!=', '0')]
+
+def dcp_join(allfacts):
+    """The facts of the files joined into the engine-neutral facts of
+    docs/facts.md, as DRVFACT lines: each site with the keys of the
+    locations its handle, buffer and count are read from and its values,
+    and what may be stored in each location.  The verdicts are the judge's
+    (checkers/judge/): this only says what the files show."""
     facts = [f for part in allfacts for f in part]
     facts += dcp_header_defines({f['pos'][0] for f in facts if 'fn' in f})
     if os.environ.get('DCP_DEBUG'):
@@ -772,11 +879,10 @@ def dcp_join(allfacts, mode):
             rets.setdefault(f['pos'], f['lhs'])
         elif f['t'] == 'store':
             stores.setdefault(f['pos'], set()).add(f['to'])
-    fsets = {}
-    lenvals = {}
-    sites = [f for f in facts if f['t'] in ('map', 'rel', 'alloc')]
+    sites = sorted((f for f in facts if f['t'] in ('map', 'rel', 'alloc')),
+                   key=lambda f: f['pos'][:3])
+    mfiles = sorted(set(f['pos'][0] for f in sites))
 
-    # ---- handle locations
     def strip(e):
         e = e.strip()
         changed = True
@@ -805,9 +911,9 @@ def dcp_join(allfacts, mode):
 
     def split_field(e):
         """'a->b[i].c' -> ('a->b[i]', 'c'); dma_unmap_addr(b, f) -> ('b', 'f')"""
-        m = re.match(r'^(dma_unmap_addr|dma_unmap_len)\x28(.*),([A-Za-z_]\w*)\x29$', e)
+        m = re.match(r'^(?:%s)\x28(.*),([A-Za-z_]\w*)\x29$' % _DCP_FIELD_GET, e)
         if m:
-            return strip(m.group(2)), m.group(3)
+            return strip(m.group(1)), m.group(2)
         m = re.match(r'^(.*?)(->|[.])([A-Za-z_]\w*)$', e)
         if m and m.group(1):
             base = m.group(1)
@@ -820,310 +926,104 @@ def dcp_join(allfacts, mode):
                 return base, m.group(3)
         return None
 
-    def parent_of(base):
-        """the member the entry is reached through, 'rx_ring[]' when it is
-        an array indexed there, 'cur_rx' for a pointer member"""
-        b = base
-        indexed = False
+    def type_of(fl, fn, base):
+        """the struct tag of what base points to, from the declarations the
+        site rules saw; None when they do not say or say several"""
+        base = strip(base)
+        b0 = base.lstrip('&')
+        for cand in (base, b0, strip(b0)):
+            tt = types.get((fl, fn, cand))
+            if tt and len(tt) == 1:
+                ty = re.sub(r'\s+', ' ', next(iter(tt))).replace('*', '').strip()
+                return re.sub(r'^(?:(?:const|volatile) )*(?:struct|union) ', '', ty)
+        m = re.match(r'^[&*]*([A-Za-z_]\w*)$', base)
+        return dcp_decl_type(fl, fn, m.group(1)) if m else None
+
+    def ring_of(fl, fn, base):
+        """the array an entry is reached through by a variable index, as
+        the judge writes it ('S.m[]'; S '?' when the declarations do not
+        say): two arrays of one entry type are two rings"""
+        b, indexed = base, False
         while b.endswith(']'):
-            indexed = True
             depth = 0
             for k in range(len(b) - 1, -1, -1):
                 depth += b[k] == ']'
                 depth -= b[k] == '['
                 if depth == 0:
+                    indexed |= not re.match(r'^\d+$', b[k + 1:-1].strip())
                     b = b[:k]
                     break
             else:
                 return None
-        b = b.lstrip('&*')
-        m = re.search(r'(?:->|[.])([A-Za-z_]\w*)$', b)
-        return m.group(1) + ('[]' if indexed else '') if m else None
-
-    def fkey(fl, fn, base, fld):
-        base = strip(base)
-        b0 = base.lstrip('&')
-        ty = None
-        for cand in (base, b0, strip(b0)):
-            tt = types.get((fl, fn, cand))
-            if tt and len(tt) == 1:
-                ty = next(iter(tt))
-                break
-        if ty:
-            ty = re.sub(r'\s+', ' ', ty).replace('*', '').strip()
-        return ('F', dcp_scope(fl), ty, fld, parent_of(base))
-
-    def key(fl, fn, e, depth=0):
-        if e is None:
+        sf = split_field(strip(b.lstrip('&*'))) if indexed else None
+        if not sf:
             return None
+        return '%s.%s[]' % (type_of(fl, fn, sf[0]) or '?', sf[1])
+
+    def key(fl, fn, e):
+        """the location expression e of function fn names, as the judge
+        writes it (docs/facts.md), '' when it names none"""
+        if e is None:
+            return ''
         e = strip(dcp_unwrap(fl, strip(e)))
         if e.startswith('&'):
             e = strip(e[1:])
-        if not e or e[0].isdigit():
-            return None
+        if not e or e[0].isdigit() or e == 'NULL':
+            return ''
         sf = split_field(e)
         if sf:
-            return fkey(fl, fn, sf[0], sf[1])
+            inst = ring_of(fl, fn, strip(sf[0]))
+            return 'field:%s.%s%s' % (type_of(fl, fn, sf[0]) or '?', sf[1],
+                                      '@' + inst if inst else '')
         if re.match(r'^[A-Za-z_]\w*$', e):
-            if e in ('NULL',):
-                return None
-            return ('L', fl, fn, e)
-        return ('E', fl, fn, e)
-
-    def field_str(k):
-        if k[0] == 'F':
-            if k[2]:
-                return '%s.%s' % (k[2], k[3])
-            return '%s%s' % ((k[4].rstrip('[]') + '[].') if k[4] else '', k[3])
-        return 'local:%s' % k[3] if k[0] == 'L' else 'expr:%s' % k[3]
-
-    # field-name -> types seen (per directory), for ambiguity
-    fieldtypes = {}
-    def note_key(k):
-        if k and k[0] == 'F' and k[2]:
-            fieldtypes.setdefault((dcp_scope_dir(k[1]), k[3]), set()).add(k[2])
-
-    for f in facts:
-        if f['t'] == 'fset':
-            fl, _, _, fn = f['pos']
-            k = fkey(fl, fn, f['base'], f['fld'])
-            note_key(k)
-            if f['fn'] == 'dma_unmap_addr_set':
-                fsets.setdefault((fl, fn, strip(f['val'])), set()).add(k)
-            else:
-                lenvals.setdefault(k, []).append((f['val'], fl, fn))
-        elif f['t'] == 'fstore':
-            fl, _, _, fn = f['pos']
-            k = fkey(fl, fn, f['base'], f['fld'])
-            note_key(k)
-            lenvals.setdefault(k, []).append((f['val'], fl, fn))
-
-    mfiles = set(f['pos'][0] for f in sites)
-    def out_keys(fl, fn, lhs):
-        """a handle stored through a pointer parameter (*dma_handle =
-        dma_map_single(...)): the members whose address the callers in the
-        module pass for it, directly or through a local they then store
-        (param:F#N in docs/facts.md)"""
-        m = re.match(r'^\*([A-Za-z_]\w*)$', strip(lhs or ''))
+            if e in defines or e in _DCP_BUILTIN or e.isupper():
+                return ''
+            return 'local:%s:%s:%s' % (fl, fn, e)
+        m = re.match(r'^\*([A-Za-z_]\w*)$', e)
         params = dcp_func_params(fl, fn) if m else None
-        if not params or m.group(1) not in params:
-            return set()
-        n, out = params.index(m.group(1)), set()
-        for path in mfiles:
-            if not dcp_scope_eq(dcp_scope(path), dcp_scope(fl)):
-                continue
-            for _, caller, args, _, _ in dcp_text_calls(path, (fn,)):
-                if n < len(args) and args[n].startswith('&'):
-                    out |= field_keys(path, caller, args[n])
+        if params and m.group(1) in params:
+            # stored through a pointer parameter: what the callers pass
+            # the address of (out_param() below)
+            return 'param:%s#%d' % (fn, params.index(m.group(1)))
+        # another lvalue of the function (an element of a local array)
+        if re.match(r'^\*?[A-Za-z_]\w*(?:(?:->|[.])[A-Za-z_]\w*|\x5b[^\x5d]*\x5d)*$', e):
+            return 'local:%s:%s:%s' % (fl, fn, e)
+        return ''
+
+    lines = {}
+    def put(fl, *fields):
+        blk = lines.setdefault(fl, ([], []))
+        ln = '\t'.join(['DRVFACT'] + [str(x) if x not in ('', None) else '-' for x in fields])
+        if fields[0] == 'site':
+            blk[0].append(ln)
+        elif ln not in blk[1]:
+            blk[1].append(ln)
+
+    # ---- values
+    def jx(v):
+        """a linear form as the judge's text (jx.h)"""
+        if v is None:
+            return '?'
+        out = ''
+        for a, c in sorted(v[0].items()):
+            if '{' in a or '}' in a:
+                return '?'
+            t = ('%d*' % c if c not in (1, -1) else '-' if c < 0 else '') + '{%s}' % a
+            out += t if not out or t[0] == '-' else '+' + t
+        if v[1] or not out:
+            out += '%d' % v[1] if not out else '%+d' % v[1]
         return out
 
-    def field_keys(fl, fn, e):
-        """the members e is, or that function fn stores its local e to"""
-        k = key(fl, fn, e)
-        if k and k[0] == 'F':
-            return {k}
-        out = set()
-        if k and k[0] == 'L':
-            for sfn, lhs in dcp_local_stores(fl, fn, k[3]):
-                k2 = key(fl, sfn, lhs)
-                if k2 and k2[0] == 'F':
-                    out.add(k2)
-        return out
-
-    for s in sites:
-        fl, line, col, fn = s['pos']
-        ks = set()
-        loc = None
-        if s['t'] == 'map':
-            ks |= out_keys(fl, fn, rets.get(s['pos']))
-        if s['t'] in ('map',) and s['fn'] in ('dma_map_sg', 'dma_map_sg_attrs', 'pci_map_sg', 'dma_map_sgtable'):
-            k0 = key(fl, fn, s['buf'])
-            s['retkey'] = key(fl, fn, rets.get(s['pos']))
-            note_key(s['retkey'])
-        elif s['t'] in ('map',):
-            k0 = key(fl, fn, rets.get(s['pos']))
-        else:
-            k0 = key(fl, fn, s.get('h'))
-        if k0:
-            ks.add(k0)
-            if k0[0] == 'L':
-                for to in stores.get(s['pos'], ()):
-                    k = key(fl, fn, to)
-                    if k and k[0] == 'F':
-                        ks.add(k)
-                ks |= fsets.get((fl, fn, k0[3]), set())
-                if s['t'] != 'rel':
-                    for sfn, lhs in dcp_local_stores(fl, fn, k0[3]):
-                        k = key(fl, sfn, lhs)
-                        if k and k[0] == 'F':
-                            ks.add(k)
-                if s['t'] == 'rel':
-                    for v in loads.get((fl, fn, k0[3]), ()):
-                        if re.match(r'^(dma_|pci_|skb_frag_dma_map)', v):
-                            continue
-                        k = key(fl, fn, v)
-                        if k and k[0] == 'F':
-                            ks.add(k)
-        for k in ks:
-            note_key(k)
-        s['keys'] = ks
-        if s.get('cpu') is not None:
-            s['cpukey'] = key(fl, fn, s['cpu'])
-        elif s['t'] == 'alloc':
-            s['cpukey'] = key(fl, fn, rets.get(s['pos']))
-        if s['t'] == 'map':
-            s['bufkey'] = key(fl, fn, s.get('buf'))
-
-
-    def kmatch(a, b):
-        if a is None or b is None or a[0] != b[0]:
-            return False
-        if a[0] != 'F':
-            return a == b
-        if not dcp_scope_eq(a[1], b[1]) or a[3] != b[3]:
-            return False
-        if a[2] and b[2]:
-            # one struct type: the same entry reached through another
-            # pointer (cur_rx, rx_ring[i], lack_rxbuf) is the same field,
-            # but two arrays (rx_skbs[i], tx_skbs[i]) are two rings
-            arrays = a[4] and b[4] and a[4].endswith('[]') and b[4].endswith('[]')
-            return a[2] == b[2] and not (arrays and a[4] != b[4])
-        if a[4] and b[4] and a[4] != b[4]:
-            return False
-        if not a[2] and not b[2] and a[4] != b[4]:
-            return False
-        return len(fieldtypes.get((dcp_scope_dir(a[1]), a[3]), ())) <= 1
-
-    def kset_match(A, B):
-        for a in A:
-            for b in B:
-                if kmatch(a, b):
-                    return True
-        return False
-
-    # a member copied from another (lbq_desc->dma_addr =
-    # rx_ring->chunk_dma_addr) holds what was stored to that one
-    copies = []
-    for f in facts:
-        if f['t'] == 'fstore':
-            fl, _, _, fn = f['pos']
-            src = key(fl, fn, f['val']) if split_field(strip(f['val'])) else None
-            if src and src[0] == 'F':
-                copies.append((src, fkey(fl, fn, f['base'], f['fld'])))
-    for s in sites:
-        for _ in range(2):
-            more = set(d for src, d in copies if s['t'] != 'rel'
-                       and any(kmatch(k, src) for k in s['keys'])) - s['keys']
-            if not more:
-                break
-            for k in more:
-                note_key(k)
-            s['keys'] |= more
-
-    # maps and allocations in code spatch did not parse (a macro it gives
-    # up on skips the whole function): their results are sources nobody
-    # saw, so a release of a member they may be stored to gets no verdict
-    seen_lines = set((s['pos'][0], s['pos'][1]) for s in sites)
-    unseen = set()
-    makers = [n for n, (role, _) in _DCP_LAYOUT.items() if role in ('map', 'alloc')]
-    for path in mfiles:
-        for i, caller, args, before, name in dcp_text_calls(path, makers):
-            if (path, i + 1) in seen_lines:
-                continue
-            lhs = re.search(r'([\w>.\x5b\x5d*-]+)\s*=\s*$', before)
-            if lhs:
-                unseen |= field_keys(path, caller, lhs.group(1))
-            names = _DCP_LAYOUT[name][1]
-            if 'h' in names and names.index('h') < len(args):
-                unseen |= field_keys(path, caller, args[names.index('h')])
-
-    # ---- sizes
-    # the struct of a member a size reads, where the driver says it (the
-    # arguments of a release, a store): an untyped read of a member of that
-    # name is the same member when the directory has one struct with it
-    for f in sites:
-        fl, _, _, fn = f['pos']
-        for fld_txt in (f.get('size'), f.get('off'), f.get('nents')):
-            for m in re.finditer(r'(\w+)(?:->|\x2e)(\w+)', fld_txt or ''):
-                note_key(fkey(fl, fn, m.group(1), m.group(2)))
-    cfiles = set(f['pos'][0] for f in sites)
-
-    def atom_key(k):
-        """a member as an atom: its struct named when the directory has one
-        struct with a member of that name"""
-        if k[2] is None:
-            tys = fieldtypes.get((dcp_scope_dir(k[1]), k[3]), ())
-            if len(tys) == 1:
-                k = (k[0], k[1], next(iter(tys)), k[3], k[4])
-        return 'F:' + field_str(k) + ':' + k[1]
-
-    stores_by_member = {}
-    for kk in lenvals:
-        stores_by_member.setdefault(kk[3], []).append(kk)
-    stores_memo = {}
-    def field_stores(k):
-        """the values stored to member k (plain stores, dma_unmap_len_set),
-        None when it may hold something else too"""
-        if k not in stores_memo:
-            vals = None
-            if not dcp_member_updated(set(x for x in cfiles if dcp_scope_eq(dcp_scope(x), k[1])), k[3]):
-                vals = list(lenvals.get(k, ()))
-                for kk in stores_by_member.get(k[3], ()):
-                    if kk != k and kmatch(kk, k):
-                        vals += lenvals[kk]
-            stores_memo[k] = vals
-        return stores_memo[k]
-    member_memo = {}
-
-    def typed(k):
-        """member key k with its struct, when the directory has one struct
-        with a member of that name; None when it has none or several"""
-        if k is None or k[0] != 'F':
-            return None
-        if k[2] is None:
-            tys = fieldtypes.get((dcp_scope_dir(k[1]), k[3]), ())
-            if len(tys) != 1:
-                return None
-            k = (k[0], k[1], next(iter(tys)), k[3], k[4])
+    wanted = []
+    def want(fl, fn, k):
+        if k.startswith('local:') or k.startswith('field:') or k.startswith('param:'):
+            wanted.append((fl, fn, k))
         return k
-
-    def unrecorded(r, m):
-        """checkers/judge/size_record.c: the release size of r is a member of
-        the entry that another member keeps the size of m in (a store or
-        dma_unmap_len_set() of the same expression in the function of m), and
-        every value stored to it is known and none may be that size.  The
-        keeping member, else None."""
-        rfl, _, _, rfn = r['pos']
-        mfl, _, _, mfn = m['pos']
-        kb = typed(key(rfl, rfn, r['size']))
-        mk = key(mfl, mfn, m['size'])
-        mv = size_of(m)
-        if not kb or not mk or mk[0] not in ('L', 'F') or mv is None:
-            return None
-        keeper = None
-        for kl, vals in lenvals.items():
-            kl = typed(kl)
-            if (kl and kl[2] == kb[2] and kl[3] != kb[3] and dcp_scope_eq(kl[1], kb[1])
-                    and any(vfl == mfl and vfn == mfn and key(vfl, vfn, v) == mk for v, vfl, vfn in vals)):
-                keeper = '%s.%s' % (kl[2], kl[3])
-        stores = field_stores(kb)
-        if not keeper or not stores:
-            return None
-        for v, vfl, vfn in stores:
-            ev = dcp_eval(v, resolver(vfl, vfn, 0))
-            if ev is None or key(vfl, vfn, v) == mk or ev == mv:
-                return None
-            # a call or a local of unknown value may be the size
-            if any(re.search(r'(?:^|[{,])(?:C|L):', a) for a in ev[0]):
-                return None
-            if set(ev[0]) & set(mv[0]) and ev[0] != mv[0]:
-                return None
-        return keeper
 
     def resolver(fl, fn, depth):
         def res(kind, txt):
             if depth > 8:
-                return ({'X:' + fl + fn + txt: 1}, 0)
+                return ({'expr:%s:%s:%s' % (fl, fn, txt): 1}, 0)
             if kind == 'id':
                 if txt in defines and defines[txt] is not None:
                     v = dcp_eval(defines[txt], resolver(fl, fn, depth + 1))
@@ -1132,35 +1032,14 @@ def dcp_join(allfacts, mode):
                 if txt in _DCP_BUILTIN and _DCP_BUILTIN[txt] is not None:
                     return ({}, _DCP_BUILTIN[txt])
                 if txt in defines or txt in _DCP_BUILTIN or txt.isupper():
-                    return ({'G:' + txt: 1}, 0)
-                vals = loads.get((fl, fn, txt), set())
-                vals = [v for v in vals if not re.match(r'^(dma_|pci_)', v)]
-                if len(vals) == 1:
-                    v = dcp_eval(vals[0], resolver(fl, fn, depth + 1))
-                    if v is not None:
-                        return v
-                return ({'L:%s:%s:%s' % (fl, fn, txt): 1}, 0)
+                    return ({'macro:' + txt: 1}, 0)
+                # a local: its values are its sources, which the judge reads
+                return ({want(fl, fn, key(fl, fn, txt)): 1}, 0)
             if kind == 'field':
                 k = key(fl, fn, txt)
-                if k and k[0] == 'F':
-                    # the one value the member is ever given (0 clears it);
-                    # while it is being worked out, itself
-                    if k in member_memo:
-                        return member_memo[k]
-                    member_memo[k] = ({atom_key(k): 1}, 0)
-                    forms = set()
-                    for (v, vfl, vfn) in field_stores(k) or ():
-                        ev = dcp_eval(v, resolver(vfl, vfn, depth + 1))
-                        if ev is None:
-                            forms = None
-                            break
-                        if ev[0] or ev[1] != 0:
-                            forms.add((frozenset(ev[0].items()), ev[1]))
-                    if forms and len(forms) == 1 and field_stores(k) is not None:
-                        one = next(iter(forms))
-                        member_memo[k] = (dict(one[0]), one[1])
-                    return member_memo[k]
-                return ({'X:%s:%s:%s' % (fl, fn, txt): 1}, 0)
+                if k.startswith('field:'):
+                    return ({want(fl, fn, k): 1}, 0)
+                return ({'expr:%s:%s:%s' % (fl, fn, txt): 1}, 0)
             # a conversion or an accessor: what it stands for
             inner = dcp_unwrap(fl, txt)
             if inner != txt:
@@ -1168,390 +1047,198 @@ def dcp_join(allfacts, mode):
                 if v is not None:
                     return v
             # calls: only equal within a function
-            return ({'C:%s:%s:%s' % (fl, fn, txt): 1}, 0)
+            return ({'call:%s:%s:%s' % (fl, fn, txt): 1}, 0)
         return res
 
-    def size_of(s, field='size'):
+    def value(s, field):
         t = s.get(field)
         if t is None:
-            return None
+            return ''
         fl, _, _, fn = s['pos']
-        return dcp_eval(t, resolver(fl, fn, 0))
+        return jx(dcp_eval(t, resolver(fl, fn, 0)))
 
-    def fmt(v, txt):
-        if v is not None and not v[0]:
-            return '%d' % v[1]
-        return txt
-
-    def judge_key(s):
-        """the key sparse and clang give the finding (checkers/judge:
-        judge_key()): the location of the site's handle, else of its
-        buffer, as docs/facts.md writes it; a field of an unknown type has
-        the one type of that name in the driver, if there is one"""
-        fl, _, _, fn = s['pos']
-        k = key(fl, fn, s.get('h')) or key(fl, fn, s.get('buf'))
-        if k and k[0] == 'F':
-            tys = (k[2],) if k[2] else fieldtypes.get((dcp_scope_dir(k[1]), k[3]), ())
-            tag = next(iter(tys)) if len(tys) == 1 else '?'
-            return 'field:%s.%s' % (re.sub(r'^(?:const |volatile )*(?:struct|union) ', '', tag), k[3])
-        if k and k[0] == 'L':
-            return 'local:%s:%s:%s' % (fl, fn, k[3])
-        return s['fn']
-
-    out = []
-    def emit(cid, conf, s, msg, notes, k=None):
-        out.append((cid, conf, s['pos'], k or judge_key(s), msg, notes))
-
-    DIRS = {'DMA_TO_DEVICE': 'DMA_TO_DEVICE', 'DMA_FROM_DEVICE': 'DMA_FROM_DEVICE',
-            'DMA_BIDIRECTIONAL': 'DMA_BIDIRECTIONAL', 'DMA_NONE': 'DMA_NONE',
-            'PCI_DMA_TODEVICE': 'DMA_TO_DEVICE', 'PCI_DMA_FROMDEVICE': 'DMA_FROM_DEVICE',
-            'PCI_DMA_BIDIRECTIONAL': 'DMA_BIDIRECTIONAL', 'PCI_DMA_NONE': 'DMA_NONE',
-            '1': 'DMA_TO_DEVICE', '2': 'DMA_FROM_DEVICE', '0': 'DMA_BIDIRECTIONAL', '3': 'DMA_NONE'}
-    def dirof(s):
+    def direction(s):
         d = s.get('dir')
-        if d is None:
-            return None
-        d = strip(d)
-        if d in DIRS:
-            return DIRS[d]
-        if d in defines and defines[d] and strip(defines[d]) in DIRS:
-            return DIRS[strip(defines[d])]
-        return None
+        d = strip(d) if d is not None else ''
+        if d in defines and defines[d]:
+            d = strip(defines[d])
+        return d if re.match(r'^(?:[A-Z_]+|\d)$', d) else ''
 
-    def kindof(s):
-        return DMA_KINDS[s['fn']]
-    STREAMING = ('single', 'page', 'sg', 'sgtable', 'resource')
+    # ---- sources: what may be stored in a location
+    def last(v):
+        # a = b = NULL stores what the last one does
+        a = dcp_assignment(v)
+        return last(a[1]) if a else strip(v)
 
+    def source(fl, fn, loc, e):
+        """expression e of function fn stored to loc"""
+        if not loc:
+            return
+        e = strip(dcp_unwrap(fl, last(e)))
+        if re.match(r'^(?:0|NULL|false|0[xX]0+|DMA_MAPPING_ERROR|~0\w*)$', e) or dcp_maker(e):
+            return          # no new handle (a map is the source of its site)
+        k = key(fl, fn, e) if not e.startswith('&') else ''
+        if k:
+            put(fl, 'src', fl, loc, 'loc', want(fl, fn, k))
+            return
+        v = dcp_eval(e, resolver(fl, fn, 0))
+        if v is None:
+            put(fl, 'src', fl, loc, 'unknown')
+        else:
+            put(fl, 'src', fl, loc, 'value', jx(v))
+
+    def callers(fl, fn):
+        """the calls of fn in the module's files that have sites: (file,
+        caller, arguments)"""
+        return [(path, caller, args) for path in mfiles if dcp_same_module(path, fl)
+                for _, caller, args, _, _ in dcp_text_calls(path, (fn,))]
+
+    def out_param(fl, fn, loc):
+        """a handle stored through a pointer parameter (*dma_handle =
+        dma_map_single(...)) is stored where the callers point it"""
+        n = int(loc.rpartition('#')[2])
+        for path, caller, args in callers(fl, fn):
+            if n < len(args) and args[n].startswith('&'):
+                k = key(path, caller, args[n])
+                if k:
+                    put(path, 'src', path, want(path, caller, k), 'loc', loc)
+
+    def const(fl, fn, txt):
+        v = dcp_eval(txt, resolver(fl, fn, 0))
+        return v[1] if v is not None and not v[0] else None
+
+    def guards(s):
+        """the flag tests the site runs under: 'KEY==V;KEY!=V'"""
+        fl, line, _, fn = s['pos']
+        out = []
+        for cond, taken in dcp_conditions(fl, line):
+            for e, op, c in dcp_guard_terms(cond, taken):
+                k, v = key(fl, fn, e), const(fl, fn, c)
+                if k.startswith(('field:', 'local:')) and v is not None:
+                    out.append('%s%s%d' % (k, op, v))
+        return ';'.join(out)
+
+    fstores = {}
+    for f in facts:
+        if f['t'] == 'fstore':
+            fl, _, _, fn = f['pos']
+            fstores.setdefault((fl, fn, strip(f['base'])), []).append(f)
+
+    def sets(s):
+        """after a map, the constants its function stores to other members
+        of the entry the handle is kept in (buf->mapped_as_page = true)"""
+        fl, line, _, fn = s['pos']
+        # up to the next map of the function (a head and its fragments
+        # mapped into entries through one pointer set the flag apart)
+        nxt = min([m['pos'][1] for m in sites if m['t'] == 'map' and m['pos'][0] == fl
+                   and m['pos'][3] == fn and m['pos'][1] > line] or [1 << 30])
+        dests = [rets.get(s['pos'])] + list(stores.get(s['pos'], ()))
+        out = []
+        for d in dests:
+            sf = split_field(strip(d)) if d else None
+            for f in fstores.get((fl, fn, strip(sf[0])), ()) if sf else ():
+                v = (const(fl, fn, f['val'])
+                     if f['fld'] != sf[1] and line <= f['pos'][1] < nxt else None)
+                if v is not None:
+                    out.append('%s=%d' % (key(fl, fn, '%s->%s' % (f['base'], f['fld'])), v))
+        return ';'.join(sorted(set(out)))
+
+    # the sites
+    outs = set()
     for s in sites:
-        s['kind'] = kindof(s)
-        s['sync'] = 'sync' in s['fn']
+        fl, line, col, fn = s['pos']
+        api, kind = s['fn'], DMA_KINDS[s['fn']]
+        sg = kind in ('sg', 'sgtable')
+        handle = buf = nloc = ''
+        if s['t'] == 'rel' and sg:
+            buf = key(fl, fn, s.get('h'))
+        elif s['t'] == 'rel':
+            handle = key(fl, fn, s.get('h'))
+            buf = key(fl, fn, s.get('cpu'))
+        elif s['t'] == 'map':
+            buf = key(fl, fn, s.get('buf'))
+        if sg:
+            nloc = key(fl, fn, s.get('nents'))
+        for k in (handle, buf, nloc):
+            want(fl, fn, k)
+        n = len(lines.get(fl, ([], []))[0])
+        put(fl, 'site', api, api, fl, line, col + 1, fn, handle, buf, nloc,
+            value(s, 'size'), value(s, 'nents'), value(s, 'off'), '',
+            direction(s), '', '', guards(s), sets(s))
+        # what it makes, stored where
+        made = []
+        if s['t'] == 'map' and sg:
+            made.append(buf)
+        if s['t'] in ('map', 'alloc'):
+            made.append(key(fl, fn, rets.get(s['pos'])))
+        if s['t'] == 'alloc':
+            made.append(key(fl, fn, s.get('h')))
+        for k in made:
+            if k:
+                put(fl, 'src', fl, want(fl, fn, k), 'site', n)
+                if k.startswith('param:'):
+                    outs.add((fl, fn, k))
+        for to in stores.get(s['pos'], ()):
+            lhs = rets.get(s['pos'])
+            if lhs:
+                source(fl, fn, key(fl, fn, to), lhs)
+    for fl, fn, k in outs:
+        out_param(fl, fn, k)
 
-    # DMA_NONE anywhere
-    for s in sites:
-        if dirof(s) == 'DMA_NONE':
-            # about the call, not a handle: keyed by the function, as the judge does
-            emit('dma-direction', 'high', s, '%s() with direction DMA_NONE' % s['fn'], [], s['fn'])
+    # member stores (dma_unmap_addr_set/dma_unmap_len_set too)
+    for f in facts:
+        if f['t'] in ('fstore', 'fset'):
+            fl, _, _, fn = f['pos']
+            source(fl, fn, key(fl, fn, '%s->%s' % (f['base'], f['fld'])), f['val'])
 
-    maps = [s for s in sites if s['t'] in ('map', 'alloc')]
-    by_dir = {}
-    for m in maps:
-        by_dir.setdefault(os.path.dirname(m['pos'][0]), []).append(m)
-
-    def candidates(r):
-        fl, _, _, fn = r['pos']
-        keys = r['keys']
-        h = r.get('h')
-        hk = key(fl, fn, h) if h else None
-        if hk and hk[0] in ('L', 'F'):
-            # a handle that this function also gives values other than map
-            # results (page_pool addresses, ring fields): its key proves
-            # nothing here; a field reset to a constant after the release
-            # (buf->dma = 0) is no other value
-            other = [v for v in loads.get((fl, fn, hk[3] if hk[0] == 'L' else strip(h)), ())
-                     if not re.match(r'^(dma_map|pci_map|skb_frag_dma_map|dma_alloc|dmam_alloc|pci_alloc|pci_zalloc|dma_zalloc|dma_pool_)', v)
-                     and not (hk[0] == 'F' and re.match(r'^(0[xX]?[0-9a-fA-F]*|NULL|DMA_MAPPING_ERROR|~0\w*)$', v))]
-            if other:
-                keys = set(k for k in keys if k != hk)
-        res, maybe = [], []
-        for m in by_dir.get(os.path.dirname(fl), ()):
-            if m is r:
+    # maps and allocations in code spatch did not parse (a macro it gives
+    # up on skips the whole function): their results are sources nobody
+    # saw, so a release of a member they may be stored to gets no verdict
+    seen_lines = set((s['pos'][0], s['pos'][1]) for s in sites)
+    makers = [n for n, (role, _) in _DCP_LAYOUT.items() if role in ('map', 'alloc')]
+    for path in mfiles:
+        for i, caller, args, before, name in dcp_text_calls(path, makers):
+            if (path, i + 1) in seen_lines:
                 continue
-            if kset_match(keys, m['keys']):
-                res.append(m)
-            elif any(typing_unsure(a, b) for a in keys for b in m['keys']):
-                maybe.append(m)
-        return res, maybe
+            lhs = re.search(r'([\w>.\x5b\x5d*-]+)\s*=\s*$', before)
+            names = _DCP_LAYOUT[name][1]
+            dests = [lhs.group(1)] if lhs else []
+            if 'h' in names and names.index('h') < len(args):
+                dests.append(args[names.index('h')])
+            for d in dests:
+                k = key(path, caller, d)
+                if k:
+                    put(path, 'src', path, want(path, caller, k), 'unknown')
 
-    def typing_unsure(a, b):
-        """same field name in one directory, one side's struct type unknown
-        (a header kmatch cannot see) and no conflicting parent: the
-        same ring entry type maybe, say for RX and TX rings alike"""
-        return (a[0] == b[0] == 'F' and dcp_scope_eq(a[1], b[1]) and a[3] == b[3]
-                and (a[2] is None) != (b[2] is None)
-                and not (a[4] and b[4] and a[4] != b[4]))
+    # locals, parameters and members the sites read: their sources
+    done = set()
+    while wanted:
+        fl, fn, k = wanted.pop()
+        if (fl, fn, k) in done or (k.startswith('field:') and k in done):
+            continue
+        done.add((fl, fn, k))
+        if k.startswith('field:'):
+            done.add(k)
+            fld = k.partition('.')[2].partition('@')[0]
+            if dcp_member_updated(set(p for p in mfiles if dcp_same_module(p, fl)), fld):
+                put(fl, 'src', fl, k, 'unknown')   # += ++ ...: not only its stores
+            continue
+        if not k.startswith('local:'):
+            continue
+        name = k.rpartition(':')[2]
+        if not re.match(r'^[A-Za-z_]\w*$', name):
+            continue
+        for v in loads.get((fl, fn, name), ()):
+            source(fl, fn, k, v)
+        params = dcp_func_params(fl, fn) or []
+        if name in params:
+            p = 'param:%s#%d' % (fn, params.index(name))
+            put(fl, 'src', fl, k, 'loc', p)
+            for path, caller, args in callers(fl, fn):
+                if params.index(name) < len(args):
+                    source(path, caller, p, args[params.index(name)])
 
-    def consistent(m, r):
-        """could r be the release of m: kind, direction and size agree or
-        are unknown"""
-        if m['kind'] != r['kind'] and not (r['sync'] and m['kind'] in STREAMING) \
-                and not {m['kind'], r['kind']} <= {'sg', 'sgtable'}:
-            return False
-        md, rd = dirof(m), dirof(r)
-        if md and rd and md != rd and not (r['sync'] and md == 'DMA_BIDIRECTIONAL'):
-            return False
-        ms, rs = size_of(m), size_of(r) if r.get('size') is not None else None
-        # provably different only with the same symbolic terms (as below)
-        return ms is None or rs is None or ms[0] != rs[0] or ms == rs or r['sync']
-
-    def same_fn(a, b):
-        return a['pos'][0] == b['pos'][0] and a['pos'][3] == b['pos'][3]
-
-    rels = [s for s in sites if s['t'] == 'rel']
-    for r in rels:
-        if not r['keys']:
-            continue
-        C, maybe = candidates(r)
-        # a map that may hold this handle (its struct type unknown) and
-        # fits this release: the release may well be its, report nothing
-        if not C or any(consistent(m, r) for m in maybe) or kset_match(r['keys'], unseen):
-            continue
-        rk = r['kind']
-        k = next(iter(r['keys']))
-        # a ring entry type shared by RX and TX: only mappings made with a
-        # compatible direction can be the ones this call releases
-        rd0 = dirof(r)
-        if rd0 and rd0 not in ('DMA_BIDIRECTIONAL', 'DMA_NONE'):
-            Cd = [m for m in C if dirof(m) in (None, rd0, 'DMA_BIDIRECTIONAL', 'DMA_NONE') or m['t'] == 'alloc']
-            if Cd:
-                C = Cd
-        mkinds = set(m['kind'] for m in C)
-        note_m = C[0]
-        nl = lambda m, what: (m['pos'], '%s here by %s()' % (what, m['fn']))
-        is_free = 'free' in r['fn']
-        # ---- kind / mix
-        kind_ok = True
-        if not is_free:
-            if all(m['kind'] in ('coherent', 'pool') for m in C):
-                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
-                     '%s() on coherent DMA memory from %s()' % (r['fn'], note_m['fn']),
-                     [nl(m, 'allocated') for m in C[:3]])
-                kind_ok = False
-            elif not r['sync'] and all(m['kind'] in STREAMING for m in C) and rk not in mkinds \
-                    and not ({rk} | mkinds) <= {'sg', 'sgtable'}:
-                # unconditional: no other release of this handle in the function with a mapped kind
-                cond = False
-                for r2 in rels:
-                    if r2 is not r and same_fn(r2, r) and r2['kind'] in mkinds and kset_match(r['keys'], r2['keys']):
-                        cond = True
-                if not cond:
-                    emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
-                         '%s() releases a %s mapping made by %s()' % (r['fn'], note_m['kind'], note_m['fn']),
-                         [nl(m, 'mapped') for m in C[:3]])
-                kind_ok = False
-            elif not r['sync'] and all(m['kind'] in STREAMING for m in C) and rk in mkinds \
-                    and len(mkinds - {'sg', 'sgtable'}) > 1:
-                # one function maps this field with several kinds (skb head
-                # single + frags page into one ring); a release function that
-                # only ever uses one kind for it misses the others
-                others = mkinds - {rk}
-                byfn = {}
-                for m in C:
-                    byfn.setdefault((m['pos'][0], m['pos'][3]), set()).add(m['kind'])
-                mixed = [g for g, ks in byfn.items() if rk in ks and ks & others]
-                cond = False
-                for r2 in rels:
-                    if r2 is not r and same_fn(r2, r) and r2['kind'] in others and kset_match(r['keys'], r2['keys']):
-                        cond = True
-                # the driver releases the other kinds elsewhere (outside the
-                # unwinds of map functions): this function serves another ring
-                mapfns = set((m['pos'][0], m['pos'][3]) for m in C)
-                for r2 in rels:
-                    if (r2 is not r and r2['kind'] in others and not r2['sync']
-                            and (r2['pos'][0], r2['pos'][3]) not in mapfns
-                            and dcp_scope_eq(dcp_scope(r2['pos'][0]), dcp_scope(r['pos'][0]))
-                            and kset_match(r['keys'], r2['keys'])):
-                        cond = True
-                if mixed and not cond:
-                    om = [m for m in C if m['kind'] in others and (m['pos'][0], m['pos'][3]) in mixed]
-                    emit('dma-unmap-kind', 'medium', r,
-                         '%s() releases every entry as %s, but some are mapped by %s() (%s)' % (r['fn'], rk, om[0]['fn'], om[0]['kind']),
-                         [nl(m, 'mapped') for m in om[:3]])
-            elif r['sync'] and not all(m['kind'] in STREAMING + ('noncoherent',) for m in C):
-                kind_ok = False
-            elif not r['sync'] and rk not in mkinds:
-                kind_ok = False
-        else:
-            if all(m['kind'] in STREAMING for m in C):
-                emit('dma-coherent-streaming-mix', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
-                     'streaming mapping from %s() freed with %s()' % (note_m['fn'], r['fn']),
-                     [nl(m, 'mapped') for m in C[:3]])
-                kind_ok = False
-            elif all(m['kind'] in ('coherent', 'pool', 'noncoherent') for m in C) and rk not in mkinds:
-                emit('dma-unmap-kind', 'high' if all(same_fn(m, r) for m in C) else 'medium', r,
-                     '%s() frees %s memory from %s()' % (r['fn'], note_m['kind'], note_m['fn']),
-                     [nl(m, 'allocated') for m in C[:3]])
-                kind_ok = False
-            elif rk not in mkinds:
-                kind_ok = False
-        if not kind_ok:
-            continue
-        C2 = [m for m in C if (m['kind'] == rk or r['sync'] or ({m['kind'], rk} <= {'sg', 'sgtable'}))]
-        if not C2:
-            continue
-        # ---- size
-        record = None
-        if r.get('size') is not None:
-            rv = size_of(r)
-            ov = size_of(r, 'off') if r.get('off') is not None else ({}, 0)
-            res = []
-            for m in C2:
-                mv = size_of(m)
-                if rv is None or mv is None or ov is None:
-                    res.append('unknown')
-                    continue
-                if r['sync']:
-                    tot = dict(rv[0])
-                    for a, c in ov[0].items():
-                        tot[a] = tot.get(a, 0) + c
-                        if tot[a] == 0:
-                            del tot[a]
-                    if tot == mv[0] and rv[1] + ov[1] > mv[1]:
-                        res.append('diff')
-                    elif tot == mv[0]:
-                        res.append('equal')
-                    else:
-                        res.append('unknown')
-                else:
-                    if rv == mv:
-                        res.append('equal')
-                    elif rv[0] == mv[0]:
-                        res.append('diff')
-                    elif unrecorded(r, m):
-                        record = unrecorded(r, m)
-                        res.append('diff')
-                    else:
-                        res.append('unknown')
-            if res and all(x == 'diff' for x in res):
-                m = C2[0]
-                mv = size_of(m)
-                consts = not rv[0] and not mv[0]
-                conf = 'high' if consts and all(same_fn(mm, r) for mm in C2) else 'medium'
-                rs = fmt(rv, r['size'])
-                if r['sync'] and r.get('off') is not None:
-                    msg = '%s() syncs offset %s + size %s beyond the mapped size %s' % (
-                        r['fn'], fmt(ov, r['off']), rs, fmt(mv, m['size']))
-                elif r['sync']:
-                    msg = '%s() syncs size %s beyond the mapped size %s' % (r['fn'], rs, fmt(mv, m['size']))
-                elif record:
-                    msg = '%s() size %s is not the mapped size %s, which the entry keeps in %s' % (
-                        r['fn'], rs, fmt(mv, m['size']), record)
-                else:
-                    msg = '%s() size %s differs from the mapped size %s' % (r['fn'], rs, fmt(mv, m['size']))
-                emit('dma-unmap-size', conf, r, msg,
-                     [(mm['pos'], '%s here by %s() with size %s' % ('allocated' if mm['t'] == 'alloc' else 'mapped', mm['fn'], fmt(size_of(mm), mm['size']))) for mm in C2[:3]])
-        # ---- direction
-        rd = dirof(r)
-        if rd and rd != 'DMA_NONE' and r.get('dir') is not None:
-            mds = [dirof(m) for m in C2]
-            if mds and all(d is not None and d != 'DMA_NONE' for d in mds) and (
-                    all(same_fn(m, r) for m in C2) or all(kk[0] == 'F' and kk[2] for kk in r['keys'])):
-                bad = False
-                if r['sync']:
-                    bad = all(d != 'DMA_BIDIRECTIONAL' and d != rd for d in mds)
-                else:
-                    bad = all(d != rd for d in mds)
-                if bad:
-                    emit('dma-direction', 'high' if all(same_fn(m, r) for m in C2) else 'medium', r,
-                         '%s() direction %s differs from the map direction %s' % (r['fn'], rd, mds[0]),
-                         [(m['pos'], 'mapped here by %s() with %s' % (m['fn'], dirof(m))) for m in C2[:3]])
-        # ---- sg nents
-        if rk == 'sg' and r.get('nents') is not None:
-            fl, _, _, fn = r['pos']
-            nk = key(fl, fn, r['nents'])
-            hit = [m for m in C2 if m.get('retkey') and nk and kmatch(nk, m['retkey'])]
-            if hit:
-                emit('dma-unmap-sg-nents', 'high' if all(same_fn(m, r) for m in hit) else 'medium', r,
-                     '%s() given the count returned by %s(); pass the nents that was mapped' % (r['fn'], hit[0]['fn']),
-                     [(m['pos'], 'mapped here by %s(), which returned %s' % (m['fn'], r['nents'])) for m in hit[:3]])
-            else:
-                rv = size_of(r, 'nents')
-                res = []
-                for m in C2:
-                    mv = size_of(m, 'nents') if m.get('nents') is not None else None
-                    if rv is None or mv is None:
-                        res.append('unknown')
-                    elif rv == mv:
-                        res.append('equal')
-                    elif rv[0] == mv[0]:
-                        res.append('diff')
-                    else:
-                        res.append('unknown')
-                if res and all(x == 'diff' for x in res):
-                    m = C2[0]
-                    emit('dma-unmap-sg-nents', 'medium', r,
-                         '%s() count %s differs from the %s entries mapped' % (r['fn'], fmt(rv, r['nents']), fmt(size_of(m, 'nents'), m['nents'])),
-                         [(mm['pos'], 'mapped here by %s()' % mm['fn']) for mm in C2[:3]])
-    # sg-nents also within one function without a key on the sg list
-    for r in rels:
-        if r['kind'] != 'sg' or r.get('nents') is None:
-            continue
-        fl, _, _, fn = r['pos']
-        nk = key(fl, fn, r['nents'])
-        if not nk or nk[0] != 'L':
-            continue
-        if any(o[0] == 'dma-unmap-sg-nents' and o[2] == r['pos'] for o in out):
-            continue
-        hit = [m for m in maps if m.get('retkey') == nk]
-        if hit:
-            emit('dma-unmap-sg-nents', 'high', r,
-                 '%s() given the count returned by %s(); pass the nents that was mapped' % (r['fn'], hit[0]['fn']),
-                 [(m['pos'], 'mapped here by %s(), which returned %s' % (m['fn'], r['nents'])) for m in hit[:3]])
-    # coherent memory handed to a streaming map
-    allocs = [s for s in sites if s['t'] == 'alloc' and s.get('cpukey')]
-    coherent = set(n for n, (role, _) in _DCP_LAYOUT.items()
-                   if role == 'alloc' and DMA_KINDS[n] in ('coherent', 'pool'))
-    def only_coherent(m):
-        """checkers/judge: every value the mapped buffer's location is given
-        comes from a coherent allocation (a flag that picks the memory,
-        virt = dma_alloc_coherent() or tegra_drm_alloc(), is no verdict)"""
-        fl, _, _, fn = m['pos']
-        k = m['bufkey']
-        if k[0] == 'L':
-            if k[3] in (dcp_func_params(fl, fn) or ()):
-                return False
-            vals = loads.get((fl, fn, k[3]), ())
-        else:
-            vals = [v for v, _, _ in field_stores(k) or ()]
-        def last(v):
-            # a = b = NULL stores what the last one does
-            a = dcp_assignment(v)
-            return last(a[1]) if a else strip(v)
-        vals = [last(v) for v in vals]
-        vals = [v for v in vals if not re.match(r'^(?:0|NULL)$', v)]
-        return bool(vals) and all((dcp_call_parts(v) or ('',))[0] in coherent for v in vals)
-    for m in sites:
-        if m['t'] != 'map' or not m.get('bufkey'):
-            continue
-        fl = m['pos'][0]
-        # the same buffer, not merely a field of the same name: a typed
-        # ltb->buff and an untyped vpd->buff are told apart here
-        hit = [a for a in allocs if dcp_scope_eq(dcp_scope(a['pos'][0]), dcp_scope(fl))
-               and kmatch(a['cpukey'], m['bufkey'])
-               and (a['cpukey'][0] != 'F' or (a['cpukey'][2] == m['bufkey'][2]
-                                              and (a['cpukey'][2] or a['cpukey'][4] == m['bufkey'][4])))]
-        if hit and only_coherent(m):
-            emit('dma-coherent-streaming-mix', 'high' if all(same_fn(a, m) for a in hit) else 'medium', m,
-                 '%s() maps coherent memory from %s()' % (m['fn'], hit[0]['fn']),
-                 [(a['pos'], 'allocated here by %s()' % a['fn']) for a in hit[:3]])
-
-    seen = set()
-    out.sort(key=lambda o: (o[2][0], o[2][1], o[2][2], o[0]))
-    for cid, conf, pos, k, msg, notes in out:
-        sig = (cid, pos)
-        if sig in seen:
-            continue
-        seen.add(sig)
-        fl, line, col, fn = pos
-        if mode == 'drvcheck':
-            print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' % (cid, conf, fl, line, col + 1, fn, k, msg))
-            for (npos, nmsg) in notes:
-                print('DRVNOTE\t%s\t%d\t%d\t%s' % (npos[0], npos[1], npos[2] + 1, nmsg))
-        else:
-            P = DcpPos(pos)
-            if mode == 'org':
-                coccilib.org.print_todo(P, '%s [drvcheck-%s]' % (msg, cid))
-                for (npos, nmsg) in notes:
-                    coccilib.org.print_link(DcpPos(npos), '%s [drvcheck-%s]' % (nmsg, cid))
-            else:
-                coccilib.report.print_report(P, 'WARNING: %s [drvcheck-%s]' % (msg, cid))
-                for (npos, nmsg) in notes:
-                    coccilib.report.print_report(DcpPos(npos), 'note: %s [drvcheck-%s]' % (nmsg, cid))
-
-class DcpPos:
-    def __init__(self, pos):
-        self.file, self.line, self.column, self.current_element = pos
-        self.line = str(self.line)
-        self.column_end = self.column
+    return [ln for fl in sorted(lines) for ln in lines[fl][0] + lines[fl][1]]
 
 // ---------------------------------------------------------------- sites
 
@@ -1631,7 +1318,9 @@ dcp_other('store', p, local=x, to=e)
 // handle and length fields set with the dma_unmap_*_set() macros
 @fset depends on site@
 expression B, V; identifier F; position p;
+// BEGIN generated dma-field-sets: gen-cocci-tables from checkers/model, do not edit
 identifier fn_1 = {dma_unmap_addr_set, dma_unmap_len_set};
+// END generated dma-field-sets
 @@
 fn_1@p(B, F, V)
 
@@ -1643,7 +1332,9 @@ dcp_other('fset', p, fn=dcp_fname(p[0]), base=b, fld=f, val=v)
 // declared struct types of the bases of handle / length expressions
 @tb depends on site@
 type T; T *b; T b2; identifier fld; position p;
-identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, pci_unmap_single, pci_unmap_page, dma_sync_single_for_cpu, dma_sync_single_for_device, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_unmap_sg, dma_unmap_sg_attrs, pci_unmap_sg, dma_sync_sg_for_cpu, dma_sync_sg_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, dma_unmap_sgtable, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, pci_free_consistent, dma_free_noncoherent, dma_free_pages, dma_pool_free, dma_unmap_addr_set, dma_unmap_len_set, dma_unmap_addr, dma_unmap_len};
+// BEGIN generated dma-typed: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, dma_sync_single_for_cpu, dma_sync_single_for_device, dma_sync_single_range_for_cpu, dma_sync_single_range_for_device, dma_sync_sg_for_cpu, dma_sync_sg_for_device, dma_sync_sgtable_for_cpu, dma_sync_sgtable_for_device, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, dma_pool_free, dma_unmap_addr, dma_unmap_len, dma_unmap_addr_set, dma_unmap_len_set, pci_unmap_single, pci_unmap_page, pci_unmap_sg, pci_dma_sync_single_for_cpu, pci_dma_sync_single_for_device, pci_dma_sync_sg_for_cpu, pci_dma_sync_sg_for_device, pci_free_consistent};
+// END generated dma-typed
 @@
 fn_1(...,
 <+...
@@ -1666,7 +1357,9 @@ dcp_other('type', p, base=b, ty=t)
 
 @tbf depends on site@
 type T; T *b; position p;
+// BEGIN generated dma-fields: gen-cocci-tables from checkers/model, do not edit
 identifier fn_1 = {dma_unmap_addr, dma_unmap_len, dma_unmap_addr_set, dma_unmap_len_set};
+// END generated dma-fields
 @@
 fn_1(b@p, ...)
 
@@ -1742,14 +1435,10 @@ coccinelle.dcp_facts.append({'t': 'define', 'name': str(n), 'val': dcp_n(e)})
 @finalize:python depends on drvcheck@
 allfacts << merge.dcp_facts;
 @@
-dcp_join(allfacts, 'drvcheck')
+for ln in dcp_join(allfacts):
+    print(ln)
 
-@finalize:python depends on org && !drvcheck@
+@finalize:python depends on !drvcheck@
 allfacts << merge.dcp_facts;
 @@
-dcp_join(allfacts, 'org')
-
-@finalize:python depends on !org && !drvcheck@
-allfacts << merge.dcp_facts;
-@@
-dcp_join(allfacts, 'report')
+dcp_judge_alone(dcp_join(allfacts))

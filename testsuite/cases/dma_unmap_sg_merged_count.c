@@ -6,8 +6,7 @@
  * was mapped before qc->n_elem takes the merged count the descriptors
  * need.  But the completion unmaps with qc->n_elem, the merged count,
  * instead of qc->orig_n_elem: fewer entries than were mapped are unmapped
- * when the IOMMU merged some.  dma_pairing.cocci does not follow the
- * returned count from the local into the field.
+ * when the IOMMU merged some.
  *
  * drvcheck-case: positive dma-unmap-sg-nents
  * drvcheck-case: negative dma-direction dma-unmap-kind
@@ -65,7 +64,7 @@ static irqreturn_t xp_irq(int irq, void *data)
 	if (!req)
 		return IRQ_NONE;
 	req->status = readl(xp->regs + XP_REG_STATUS);
-	dma_unmap_sg(xp->dev, req->sg, req->n_elem, DMA_TO_DEVICE); /* expect(!cocci): dma-unmap-sg-nents */
+	dma_unmap_sg(xp->dev, req->sg, req->n_elem, DMA_TO_DEVICE); /* expect: dma-unmap-sg-nents */
 	xp->cur = NULL;
 	return IRQ_HANDLED;
 }
