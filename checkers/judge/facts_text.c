@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,10 +168,13 @@ static void src_line(struct facts_text_reader *r, char **f, size_t n)
 	}
 	loc = loc_of(r, f[3]);
 	if (!strcmp(f[4], "site") && n == 6) {
-		size_t site = r->base + strtoul(f[5], NULL, 10);
+		char *end;
+		/* one of this file's sites ("-1" is no site of the last file) */
+		unsigned long site = strtoul(f[5], &end, 10);
 
-		if (site < r->jf->n_sites)
-			jf_add_site_source(r->jf, loc, (int)site);
+		if (isdigit((unsigned char)*f[5]) && !*end &&
+		    site < r->jf->n_sites - r->base)
+			jf_add_site_source(r->jf, loc, (int)(r->base + site));
 		else
 			r->bad++;
 	} else if (!strcmp(f[4], "loc") && n == 6 && *f[5]) {
