@@ -22,6 +22,7 @@ enum {
 
 int cmd_scan(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_judge(int argc, char **argv);
 int cmd_list_checks(int argc, char **argv);
 int cmd_model(int argc, char **argv);
 int cmd_confirm(int argc, char **argv);

@@ -12,13 +12,14 @@ static void usage(FILE *out)
 	      "commands:\n"
 	      "  scan [options] PATH...   run the engines over C files and directories\n"
 	      "  report [--db FILE]       the cross-file findings of a facts database\n"
+	      "  judge < FACTS            the findings of DRVFACT lines (cocci scripts)\n"
 	      "  confirm FINDINGS LOG...  static findings against drvcheck_rt.ko's log\n"
 	      "  list-checks [--json]     the check catalogue\n"
 	      "  model                    the API model, one function per line\n"
 	      "  version                  print the version\n"
 	      "\n"
-	      "Run 'drvcheck scan --help' or 'drvcheck report --help' for their\n"
-	      "options; 'man drvcheck' for the whole manual.\n", out);
+	      "Run 'drvcheck COMMAND --help' for the options of scan, report and\n"
+	      "judge; 'man drvcheck' for the whole manual.\n", out);
 }
 
 int main(int argc, char **argv)
@@ -34,6 +35,8 @@ int main(int argc, char **argv)
 		return cmd_scan(argc - 1, argv + 1);
 	if (strcmp(cmd, "report") == 0)
 		return cmd_report(argc - 1, argv + 1);
+	if (strcmp(cmd, "judge") == 0)
+		return cmd_judge(argc - 1, argv + 1);
 	if (strcmp(cmd, "confirm") == 0)
 		return cmd_confirm(argc - 1, argv + 1);
 	if (strcmp(cmd, "list-checks") == 0)

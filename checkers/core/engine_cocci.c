@@ -3,13 +3,16 @@
  * The Coccinelle engine: joins every cocci/ script that reports a selected
  * check into one semantic patch, runs it once through spatch in drvcheck
  * mode (-D drvcheck) over the files that can hold its APIs, and reads the
- * DRVCHECK/DRVNOTE lines the scripts print (docs/cocci.md, docs/engines.md).
+ * DRVCHECK/DRVNOTE lines the scripts print (docs/cocci.md, docs/engines.md)
+ * and the DRVFACT lines, which the judge decides (docs/facts.md).
  */
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../judge/facts_text.h"
+#include "../judge/judge.h"
 #include "cpp_branch.h"
 #include "engine.h"
 #include "finding_tab.h"
@@ -25,6 +28,8 @@ struct script {
 	char *path;
 	char *text;
 	struct strlist checks;	/* the "// Checks:" line */
+	struct strlist judged;	/* "// Judged:": of those, what the judge
+				 * decides over the script's DRVFACT lines */
 	struct strlist virtuals;	/* "virtual x" declarations */
 	struct strlist prefilter;	/* the "// Prefilter:" substrings */
 	bool has_prefilter;
@@ -95,6 +100,7 @@ static size_t load_scripts(struct script **out)
 					  xstrndup(name, strcspn(name, " \t\n")));
 		}
 		header_words(s->text, "// Checks:", &s->checks);
+		header_words(s->text, "// Judged:", &s->judged);
 		s->has_prefilter = header_words(s->text, "// Prefilter:",
 						&s->prefilter);
 	}
@@ -110,6 +116,7 @@ static void free_scripts(struct script *scripts, size_t n)
 		free(scripts[i].path);
 		free(scripts[i].text);
 		strlist_free(&scripts[i].checks);
+		strlist_free(&scripts[i].judged);
 		strlist_free(&scripts[i].virtuals);
 		strlist_free(&scripts[i].prefilter);
 	}
@@ -128,16 +135,33 @@ static bool script_wanted(const struct script *s, const struct selection *sel)
 }
 
 /*
- * The DRVCHECK/DRVNOTE lines the scripts print (finding_tab.h), less those
- * in preprocessor branches no build compiles: spatch parses them all.
+ * The checks the judge decides over the DRVFACT lines: those of sel that
+ * a wanted script declares "// Judged:".
  */
-static void take_findings(char *text, const struct selection *sel,
-			  struct finding_list *out)
+static void judged_selection(const struct script *scripts, size_t n,
+			     const struct selection *sel, struct selection *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < n; i++) {
+		if (!script_wanted(&scripts[i], sel))
+			continue;
+		for (size_t k = 0; k < scripts[i].judged.n; k++) {
+			const struct check *c = check_lookup(scripts[i].judged.items[k]);
+
+			if (c && selection_has(sel, c))
+				out->on[c - check_table] = true;
+		}
+	}
+}
+
+/*
+ * Drops the findings of out from index i on that are in preprocessor
+ * branches no build compiles: spatch parses them all.
+ */
+static void drop_inactive(struct finding_list *out, size_t i)
 {
 	struct source_cache files = { 0 };
-	size_t i = out->n;
 
-	finding_tab_parse(text, sel, ENGINE_COCCI, out);
 	while (i < out->n) {
 		const struct finding *f = &out->items[i];
 
@@ -150,13 +174,52 @@ static void take_findings(char *text, const struct selection *sel,
 	source_cache_free(&files);
 }
 
-static void parse_output(const char *path, const struct selection *sel,
-			 struct finding_list *out)
-{
-	char *text = read_file(path, NULL);
+/* The DRVFACT lines of every run, for the judge, each file in its module. */
+struct cocci_facts {
+	struct judge_facts jf;
+	struct kmodule_list mods;
+	unsigned int bad;		/* lines not understood */
+};
 
-	take_findings(text, sel, out);
-	free(text);
+/*
+ * What the scripts printed for some files (modified): the DRVCHECK/DRVNOTE
+ * lines (finding_tab.h) into out, the DRVFACT lines into cf.
+ */
+static void take_output(char *text, const struct selection *sel,
+			struct finding_list *out, struct cocci_facts *cf)
+{
+	char *facts = text ? xstrdup(text) : NULL;
+	struct facts_text_reader r;
+	size_t i = out->n;
+
+	finding_tab_parse(text, sel, ENGINE_COCCI, out);
+	drop_inactive(out, i);
+	facts_text_begin(&r, &cf->jf, kmodule_key_of, &cf->mods);
+	facts_text_lines(&r, facts);
+	facts_text_end(&r);
+	cf->bad += r.bad;
+	free(facts);
+}
+
+/*
+ * The judge's verdicts over the facts of every run, for the checks of
+ * judged; a fact line not understood is a broken script, an error.
+ */
+static void judge_cocci_facts(struct cocci_facts *cf,
+			      const struct selection *judged,
+			      struct finding_list *out, struct scan_status *status)
+{
+	size_t i = out->n;
+
+	if (cf->bad) {
+		fprintf(stderr, "drvcheck: cocci: %u fact lines not understood\n",
+			cf->bad);
+		status->tool_error = true;
+	}
+	if (!selection_any(judged))
+		return;
+	judge_findings_run(&cf->jf, judged, ENGINE_COCCI, out);
+	drop_inactive(out, i);
 }
 
 /*
@@ -278,43 +341,58 @@ static void tab_field(const char *line, int n, char *buf, size_t size)
 		 line ? line : "");
 }
 
+/* The index of file among the misses (pairs), or -1. */
+static size_t miss_index(const struct cocci_cache *cc, const char *file)
+{
+	for (size_t i = 0; i + 1 < cc->misses.n; i += 2)
+		if (strcmp(cc->misses.items[i], file) == 0)
+			return i / 2;
+	return (size_t)-1;
+}
+
 /*
  * Files each missed file's lines: a DRVCHECK line names its file, the
- * DRVNOTEs after it are its notes, in that file (--no-includes).  Output
- * that does not split so is not kept; a file that did not parse is not.
+ * DRVNOTEs after it are its notes, in that file (--no-includes); a DRVFACT
+ * line names its file (facts_text.h), and a file's facts stand alone.
+ * Output that does not split so is not kept; a file that did not parse is
+ * not.
  */
 static void cocci_store(struct cocci_cache *cc, const char *out,
 			const struct strlist *unparsed)
 {
 	struct strbuf *per = xcalloc(cc->misses.n / 2 + 1, sizeof(*per));
-	size_t cur = (size_t)-1;
+	size_t cur = (size_t)-1, at;
 	char file[4096];
 	bool ok = true;
 
-	for (const char *line = out; ok && line && *line;) {
-		size_t len = strcspn(line, "\n");
+	for (const char *line = out; ok && line && *line;
+	     line += strcspn(line, "\n"), line += *line == '\n') {
+		size_t len = strcspn(line, "\n"), flen;
+		const char *fact;
 
 		if (strncmp(line, "DRVCHECK\t", 9) == 0) {
 			tab_field(line, 3, file, sizeof(file));
-			cur = (size_t)-1;
-			for (size_t i = 0; i + 1 < cc->misses.n; i += 2)
-				if (strcmp(cc->misses.items[i], file) == 0)
-					cur = i / 2;
-			ok = cur != (size_t)-1;
+			at = cur = miss_index(cc, file);
 		} else if (strncmp(line, "DRVNOTE\t", 8) == 0) {
 			tab_field(line, 1, file, sizeof(file));
-			ok = cur != (size_t)-1 &&
-			     strcmp(cc->misses.items[2 * cur], file) == 0;
+			at = cur != (size_t)-1 &&
+			     strcmp(cc->misses.items[2 * cur], file) == 0 ?
+			     cur : (size_t)-1;
+		} else if (strncmp(line, "DRVFACT\t", 8) == 0) {
+			/* one without its file: the output is not kept */
+			fact = facts_text_file(line, &flen);
+			snprintf(file, sizeof(file), "%.*s", fact ? (int)flen : 0,
+				 fact ? fact : "");
+			at = fact ? miss_index(cc, file) : (size_t)-1;
 		} else {
 			cur = (size_t)-1;	/* not ours: not kept */
-			line += len + (line[len] == '\n');
 			continue;
 		}
+		ok = at != (size_t)-1;
 		if (ok) {
-			sb_add(&per[cur], line, len);
-			sb_add(&per[cur], "\n", 1);
+			sb_add(&per[at], line, len);
+			sb_add(&per[at], "\n", 1);
 		}
-		line += len + (line[len] == '\n');
 	}
 	for (size_t i = 0; ok && i + 1 < cc->misses.n; i += 2)
 		if (!strlist_has(unparsed, cc->misses.items[i]))
@@ -356,35 +434,42 @@ static char *write_file_groups(const char *dir, const struct scan_request *req,
 }
 
 /*
- * The Kbuild module of each file, a line "file<TAB>module key": the
- * scripts that pair calls across a module's files (iomem.cocci) read it
- * through DRVCHECK_COCCI_MODULES, so that two drivers of one directory
- * (drivers/comedi/drivers: one module per file) are not joined.  Only the
- * grouping is wanted, so no compiler flags are looked up.
+ * The Kbuild module of each file: the judge joins the facts of a module's
+ * files, and two drivers of one directory (drivers/comedi/drivers: one
+ * module per file) are not joined.  Only the grouping is wanted, so no
+ * compiler flags are looked up.
  */
-static char *write_modules(const char *dir, const struct scan_request *req)
+static void scan_modules(const struct scan_request *req,
+			 struct kmodule_list *mods)
 {
-	struct kmodule_list mods = { 0 };
 	struct strlist loose = { 0 }, noflags = { 0 };
-	char *path = xasprintf("%s/modules", dir);
-	FILE *f;
 
-	kbuild_modules_compdb(&req->compdb, &mods);
+	kbuild_modules_compdb(&req->compdb, mods);
 	for (size_t i = 0; i < req->files.n; i++)
 		if (!compdb_has(&req->compdb, req->files.items[i]))
 			strlist_add(&loose, req->files.items[i]);
-	kbuild_modules(&loose, &noflags, &mods);
-	f = fopen(path, "w");
-	for (size_t m = 0; f && m < mods.n; m++)
-		for (size_t i = 0; i < mods.items[m].files.n; i++)
-			fprintf(f, "%s\t%s\n", mods.items[m].files.items[i],
-				mods.items[m].key);
+	kbuild_modules(&loose, &noflags, mods);
+	strlist_free(&loose);
+}
+
+/*
+ * The modules, a line "file<TAB>module key" each: the scripts that pair
+ * calls across a module's files (iomem.cocci) read it through
+ * DRVCHECK_COCCI_MODULES.
+ */
+static char *write_modules(const char *dir, const struct kmodule_list *mods)
+{
+	char *path = xasprintf("%s/modules", dir);
+	FILE *f = fopen(path, "w");
+
+	for (size_t m = 0; f && m < mods->n; m++)
+		for (size_t i = 0; i < mods->items[m].files.n; i++)
+			fprintf(f, "%s\t%s\n", mods->items[m].files.items[i],
+				mods->items[m].key);
 	if (!f || fclose(f)) {
 		free(path);
 		path = NULL;
 	}
-	strlist_free(&loose);
-	kmodule_list_free(&mods);
 	return path;
 }
 
@@ -454,7 +539,7 @@ static int run_spatch(const char *sp_file, const struct strlist *virtuals,
 		      const struct scan_request *req, const char *groups,
 		      size_t nfiles, struct finding_list *out,
 		      struct strlist *unparsed, struct scan_status *status,
-		      struct cocci_cache *cc)
+		      struct cocci_cache *cc, struct cocci_facts *cf)
 {
 	char jobs[16], timeout[16];
 	char *argv[32];
@@ -509,12 +594,12 @@ static int run_spatch(const char *sp_file, const struct strlist *virtuals,
 			rc);
 		show_tail(child.err_path);
 	} else {
-		char *text = cc->dir ? read_file(child.out_path, NULL) : NULL;
+		char *text = read_file(child.out_path, NULL);
 
-		parse_output(child.out_path, req->checks, out);
 		count_parse_errors(child.err_path, req, unparsed, status);
-		if (text)
+		if (text && cc->dir)
 			cocci_store(cc, text, unparsed);
+		take_output(text, req->checks, out, cf);
 		free(text);
 	}
 	child_cleanup(&child);
@@ -525,7 +610,8 @@ static int run_spatch(const char *sp_file, const struct strlist *virtuals,
 static int run_group(const char *dir, const char *sp_file,
 		     const struct strlist *virtuals, const struct strlist *tokens,
 		     const struct scan_request *req, struct finding_list *out,
-		     struct strlist *unparsed, struct scan_status *status)
+		     struct strlist *unparsed, struct scan_status *status,
+		     struct cocci_facts *cf)
 {
 	size_t nfiles;
 	struct cocci_cache cc = { .dir = req->cache_dir };
@@ -544,6 +630,8 @@ static int run_group(const char *dir, const char *sp_file,
 			cache_key_add(&cc.base, selection_has(req->checks,
 				check_lookup(opt_in[i].check)) ? "on" : "off");
 		cache_key_add(&cc.base, tokens ? "prefiltered" : "all");
+		/* entries from before DRVFACT lines were kept lack them */
+		cache_key_add(&cc.base, "facts");
 	}
 	groups = write_file_groups(dir, req, tokens, &nfiles, &cc);
 	if (!groups) {
@@ -553,7 +641,7 @@ static int run_group(const char *dir, const char *sp_file,
 	if (cc.hits.len) {
 		char *text = xstrndup(cc.hits.buf, cc.hits.len);
 
-		take_findings(text, req->checks, out);
+		take_output(text, req->checks, out, cf);
 		free(text);
 	}
 	if (nfiles) {
@@ -561,7 +649,7 @@ static int run_group(const char *dir, const char *sp_file,
 			fprintf(stderr, "\rdrvcheck: cocci %s over %zu of %zu files...\033[K",
 				strrchr(sp_file, '/') + 1, nfiles, req->files.n);
 		ret = run_spatch(sp_file, virtuals, req, groups, nfiles, out,
-				 unparsed, status, &cc);
+				 unparsed, status, &cc, cf);
 	}
 	sb_free(&cc.hits);
 	strlist_free(&cc.misses);
@@ -580,6 +668,8 @@ static int cocci_run(const struct scan_request *req, struct finding_list *out,
 	size_t n = load_scripts(&scripts);
 	/* Files whose parse error was told already, once for all runs. */
 	struct strlist virtuals = { 0 }, tokens = { 0 }, unparsed = { 0 };
+	struct cocci_facts cf = { 0 };
+	struct selection judged;
 	char *dir = tmpdir_create();
 	char *merged = NULL, *modules = NULL;
 	int ret = 0;
@@ -591,23 +681,28 @@ static int cocci_run(const struct scan_request *req, struct finding_list *out,
 		ret = -1;
 		n = 0;
 	} else {
-		modules = write_modules(dir, req);
+		scan_modules(req, &cf.mods);
+		modules = write_modules(dir, &cf.mods);
 		if (modules)
 			setenv("DRVCHECK_COCCI_MODULES", modules, 1);
 		merged = write_merged_script(dir, scripts, n, req->checks,
 					     &virtuals, &tokens);
 	}
 	if (merged && run_group(dir, merged, &virtuals, &tokens, req, out,
-				&unparsed, status))
+				&unparsed, status, &cf))
 		ret = -1;
 	for (size_t i = 0; i < n; i++)
 		if (script_wanted(&scripts[i], req->checks) &&
 		    !scripts[i].has_prefilter &&
 		    run_group(dir, scripts[i].path, &scripts[i].virtuals, NULL,
-			      req, out, &unparsed, status))
+			      req, out, &unparsed, status, &cf))
 			ret = -1;
 	if (req->progress)
 		fputs("\r\033[K", stderr);
+	judged_selection(scripts, n, req->checks, &judged);
+	judge_cocci_facts(&cf, &judged, out, status);
+	jf_free(&cf.jf);
+	kmodule_list_free(&cf.mods);
 	free_scripts(scripts, n);
 	strlist_free(&virtuals);
 	strlist_free(&tokens);

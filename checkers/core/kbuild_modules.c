@@ -155,6 +155,16 @@ void kbuild_modules_compdb(const struct compdb *db, struct kmodule_list *out)
 	}
 }
 
+const char *kmodule_key_of(void *list, const char *file)
+{
+	const struct kmodule_list *l = list;
+
+	for (size_t m = 0; m < l->n; m++)
+		if (strlist_has(&l->items[m].files, file))
+			return l->items[m].key;
+	return NULL;
+}
+
 void kmodule_list_free(struct kmodule_list *list)
 {
 	for (size_t i = 0; i < list->n; i++) {

@@ -41,6 +41,9 @@ void kbuild_modules(const struct strlist *files, const struct strlist *flags,
 /* The same for the entries of a compile database, each with its flags. */
 void kbuild_modules_compdb(const struct compdb *db, struct kmodule_list *out);
 void kmodule_list_free(struct kmodule_list *list);
+/* The key of the module of list (a struct kmodule_list *) that holds file,
+ * NULL if none does: the judge's facts_module_fn (facts_text.h). */
+const char *kmodule_key_of(void *list, const char *file);
 
 /* The -D options Kbuild gives each file of a Kbuild module m (none else). */
 void kmodule_defines(const struct kmodule *m, struct strlist *argv);

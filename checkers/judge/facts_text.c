@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +8,22 @@
 
 #define MAX_FIELDS 24
 
+const char *facts_text_file(const char *line, size_t *len)
+{
+	int field = strncmp(line, "DRVFACT\tsite\t", 13) == 0 ? 4 : 2;
+
+	if (strncmp(line, "DRVFACT\t", 8) != 0)
+		return NULL;
+	for (int i = 0; i < field; i++) {
+		line += strcspn(line, "\t\n");
+		if (*line != '\t')
+			return NULL;
+		line++;
+	}
+	*len = strcspn(line, "\t\n");
+	return line;
+}
+
 void facts_text_begin(struct facts_text_reader *r, struct judge_facts *jf,
 		      facts_module_fn module_of, void *arg)
 {
@@ -14,6 +31,15 @@ void facts_text_begin(struct facts_text_reader *r, struct judge_facts *jf,
 	r->module_of = module_of;
 	r->module_arg = arg;
 	r->base = jf->n_sites;
+	r->file = NULL;
+	r->module = "";
+	r->bad = 0;
+}
+
+void facts_text_end(struct facts_text_reader *r)
+{
+	free(r->file);
+	r->file = NULL;
 }
 
 static size_t split(char *line, char **f)
@@ -33,19 +59,29 @@ static size_t split(char *line, char **f)
 	return n;
 }
 
-static const char *module_of(struct facts_text_reader *r, const char *file)
+/*
+ * A line of another file than the last one starts that file's block: its
+ * site numbers count from 0 again, and its module is looked up once.
+ */
+static void enter_file(struct facts_text_reader *r, const char *file)
 {
-	const char *m = r->module_of ? r->module_of(r->module_arg, file) : NULL;
+	const char *m;
 
-	return m ? m : "";
+	if (r->file && strcmp(r->file, file) == 0)
+		return;
+	free(r->file);
+	r->file = xstrdup(file);
+	r->base = r->jf->n_sites;
+	m = r->module_of ? r->module_of(r->module_arg, file) : NULL;
+	r->module = m ? m : "";
 }
 
 /* Only locals are private to their file (their key names it). */
-static int loc_of(struct facts_text_reader *r, const char *file, const char *key)
+static int loc_of(struct facts_text_reader *r, const char *key)
 {
 	if (!*key)
 		return JLOC_NONE;
-	return jf_loc(r->jf, module_of(r, file), key, NULL,
+	return jf_loc(r->jf, r->module, key, NULL,
 		      strncmp(key, "local:", 6) != 0);
 }
 
@@ -71,8 +107,8 @@ static int direction(const char *text)
 }
 
 /* "KEY==V;KEY!=V" (guards) or "KEY=V" (sets) onto the site. */
-static void conditions(struct facts_text_reader *r, int site, const char *file,
-		       char *text, bool sets)
+static void conditions(struct facts_text_reader *r, int site, char *text,
+		       bool sets)
 {
 	for (char *c = strtok(text, ";"); c; c = strtok(NULL, ";")) {
 		char *op = sets ? strchr(c, '=') : strstr(c, "==");
@@ -87,9 +123,9 @@ static void conditions(struct facts_text_reader *r, int site, const char *file,
 		*op = '\0';
 		op += sets ? 1 : 2;
 		if (sets)
-			jf_site_set(r->jf, site, loc_of(r, file, c), strtoll(op, NULL, 0));
+			jf_site_set(r->jf, site, loc_of(r, c), strtoll(op, NULL, 0));
 		else
-			jf_site_guard(r->jf, site, loc_of(r, file, c), equal,
+			jf_site_guard(r->jf, site, loc_of(r, c), equal,
 				      strtoll(op, NULL, 0));
 	}
 }
@@ -106,11 +142,11 @@ static void site_line(struct facts_text_reader *r, char **f, size_t n)
 	}
 	written = api_lookup(f[3]);
 	idx = jf_site(r->jf, api, written, f[4], (unsigned int)atoi(f[5]),
-		      (unsigned int)atoi(f[6]), f[7], module_of(r, f[4]));
+		      (unsigned int)atoi(f[6]), f[7], r->module);
 	s = &r->jf->sites[idx];
-	s->handle = loc_of(r, f[4], f[8]);
-	s->buf = loc_of(r, f[4], f[9]);
-	s->nents_loc = loc_of(r, f[4], f[10]);
+	s->handle = loc_of(r, f[8]);
+	s->buf = loc_of(r, f[9]);
+	s->nents_loc = loc_of(r, f[10]);
 	s->size = value(f[11]);
 	s->nents = value(f[12]);
 	s->offset = value(f[13]);
@@ -118,8 +154,8 @@ static void site_line(struct facts_text_reader *r, char **f, size_t n)
 	s->dir = direction(f[15]);
 	s->start_key = *f[16] ? xstrdup(f[16]) : NULL;
 	s->start_holder = *f[17] ? xstrdup(f[17]) : NULL;
-	conditions(r, idx, f[4], f[18], false);
-	conditions(r, idx, f[4], f[19], true);
+	conditions(r, idx, f[18], false);
+	conditions(r, idx, f[19], true);
 }
 
 static void src_line(struct facts_text_reader *r, char **f, size_t n)
@@ -130,16 +166,19 @@ static void src_line(struct facts_text_reader *r, char **f, size_t n)
 		r->bad++;
 		return;
 	}
-	loc = loc_of(r, f[2], f[3]);
+	loc = loc_of(r, f[3]);
 	if (!strcmp(f[4], "site") && n == 6) {
-		size_t site = r->base + strtoul(f[5], NULL, 10);
+		char *end;
+		/* one of this file's sites ("-1" is no site of the last file) */
+		unsigned long site = strtoul(f[5], &end, 10);
 
-		if (site < r->jf->n_sites)
-			jf_add_site_source(r->jf, loc, (int)site);
+		if (isdigit((unsigned char)*f[5]) && !*end &&
+		    site < r->jf->n_sites - r->base)
+			jf_add_site_source(r->jf, loc, (int)(r->base + site));
 		else
 			r->bad++;
 	} else if (!strcmp(f[4], "loc") && n == 6 && *f[5]) {
-		jf_add_loc_source(r->jf, loc, loc_of(r, f[2], f[5]));
+		jf_add_loc_source(r->jf, loc, loc_of(r, f[5]));
 	} else if (!strcmp(f[4], "value") && n == 6) {
 		jf_add_value(r->jf, loc, value(f[5]));
 	} else if (!strcmp(f[4], "unknown")) {
@@ -157,12 +196,16 @@ void facts_text_line(struct facts_text_reader *r, char *line)
 	if (strncmp(line, "DRVFACT\t", 8) != 0)
 		return;
 	n = split(line, f);
+	if (n > 4 && !strcmp(f[1], "site"))
+		enter_file(r, f[4]);
+	else if (n > 2 && (!strcmp(f[1], "src") || !strcmp(f[1], "loc")))
+		enter_file(r, f[2]);
 	if (!strcmp(f[1], "site")) {
 		site_line(r, f, n);
 	} else if (!strcmp(f[1], "src")) {
 		src_line(r, f, n);
 	} else if (!strcmp(f[1], "loc") && n == 5) {
-		int loc = loc_of(r, f[2], f[3]);
+		int loc = loc_of(r, f[3]);
 
 		if (loc >= 0 && *f[4]) {
 			free(r->jf->locs[loc].name);
@@ -170,5 +213,17 @@ void facts_text_line(struct facts_text_reader *r, char *line)
 		}
 	} else {
 		r->bad++;
+	}
+}
+
+void facts_text_lines(struct facts_text_reader *r, char *text)
+{
+	for (char *line = text; line && *line;) {
+		char *end = line + strcspn(line, "\n");
+		char *next = *end ? end + 1 : end;
+
+		*end = '\0';
+		facts_text_line(r, line);
+		line = next;
 	}
 }

@@ -3,7 +3,10 @@
  * Facts as text lines, for an engine that is a separate program (the
  * Coccinelle scripts print them in drvcheck mode; `drvcheck judge` reads
  * them on standard input).  Tab-separated, "-" for an empty field, locations
- * named by key (facts.h), sites numbered in the order they are printed:
+ * named by key (facts.h), sites numbered per file in the order they are
+ * printed (a file's lines come together, its site lines first; a DRVFACT
+ * line of another FILE than the one before starts the numbering again, so
+ * each file's block stands alone, as the result cache keeps it):
  *
  *   DRVFACT site API WRITTEN FILE LINE COL FUNCTION HANDLE BUF NENTS-LOC
  *           SIZE NENTS OFFSET START DIR START-KEY START-HOLDER GUARDS SETS
@@ -27,14 +30,24 @@ struct facts_text_reader {
 	struct judge_facts *jf;
 	facts_module_fn module_of;
 	void *module_arg;
-	size_t base;		/* site numbers of this stream start here */
+	size_t base;		/* the current file's site 0 */
+	char *file;		/* the FILE of the last DRVFACT line */
+	const char *module;	/* and its module */
 	unsigned int bad;	/* lines that were not understood */
 };
 
-/* Starts a stream (its site numbers count from 0 again). */
+/* The FILE field of a DRVFACT line (not modified), *len long; NULL for
+ * other lines and lines without one. */
+const char *facts_text_file(const char *line, size_t *len);
+
+/* Starts a stream. */
 void facts_text_begin(struct facts_text_reader *r, struct judge_facts *jf,
 		      facts_module_fn module_of, void *arg);
 /* One line (modified); lines that are not DRVFACT lines are ignored. */
 void facts_text_line(struct facts_text_reader *r, char *line);
+/* Every line of text (modified). */
+void facts_text_lines(struct facts_text_reader *r, char *text);
+/* Ends a stream (the facts stay; r->bad too). */
+void facts_text_end(struct facts_text_reader *r);
 
 #endif

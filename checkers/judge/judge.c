@@ -176,6 +176,16 @@ void judge_emit_finding(void *arg, const struct judge_verdict *v)
 				 v->notes[i].site->col, v->notes[i].message);
 }
 
+void judge_findings_run(struct judge_facts *jf, const struct selection *sel,
+			enum engine engine, struct finding_list *out)
+{
+	struct judge_findings sink = { out, engine };
+	struct judge j = { .facts = jf, .sel = sel, .emit = judge_emit_finding,
+			   .emit_arg = &sink };
+
+	judge_run(&j);
+}
+
 bool judge_same_function(const struct jsite *rel, const struct judge_cands *c)
 {
 	for (size_t i = 0; i < c->n; i++)

@@ -102,6 +102,10 @@ struct judge_findings {
 	enum engine engine;
 };
 void judge_emit_finding(void *judge_findings, const struct judge_verdict *v);
+/* judge_run() over jf for the checks sel selects, each verdict a finding
+ * of engine added to out. */
+void judge_findings_run(struct judge_facts *jf, const struct selection *sel,
+			enum engine engine, struct finding_list *out);
 
 /* --- for the checks ------------------------------------------------------ */
 

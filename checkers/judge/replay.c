@@ -12,16 +12,13 @@ int judge_replay(const char *db, enum engine engine,
 	struct judge_facts jf = { 0 };
 	struct facts_printed printed = { 0 };
 	struct finding_list found = { 0 };
-	struct judge_findings sink = { &found, engine };
-	struct judge j = { .facts = &jf, .sel = sel, .emit = judge_emit_finding,
-			   .emit_arg = &sink };
 	char *why = NULL;
 	int ret = facts_db_load(db, engine_name(engine), &jf, &printed, &why);
 
 	if (ret)
 		fprintf(stderr, "drvcheck: %s: %s\n", db, why);
 	else
-		judge_run(&j);
+		judge_findings_run(&jf, sel, engine, &found);
 	for (size_t i = 0; i < found.n; i++) {
 		const struct finding *f = &found.items[i];
 		struct finding *g;

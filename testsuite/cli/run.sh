@@ -47,6 +47,89 @@ expect 2 "report of a missing database" -- "$DRVCHECK" report --db "$T/nonexiste
 expect 2 "report: unknown format" -- "$DRVCHECK" report --format xml --db "$T/nonexistent"
 expect 2 "report: unknown check" -- "$DRVCHECK" report --checks dma-nonsense --db "$T/nonexistent"
 
+# judge: DRVFACT lines on standard input (the cocci scripts' facts), paths
+# relative to the current directory, each file in its Kbuild module
+judge_in() {	# DIR FACTS [options]: drvcheck judge in DIR, FACTS on stdin
+	(d=$1 f=$2; shift 2; cd "$d" && "$DRVCHECK" judge "$@" < "$f")
+}
+# count_in FILE PATTERN N DESCRIPTION: the last command's FILE has N lines matching
+count_in() {
+	got=$(grep -c -- "$2" "$T/$1")
+	if [ "$got" = "$3" ]; then
+		pass=$((pass + 1)); echo "PASS $4"
+	else
+		fail=$((fail + 1)); echo "FAIL $4: $got lines with '$2' in $1, wanted $3"
+		sed 's/^/    /' "$T/$1" | head -5
+	fi
+}
+FACTS=$SRC/testsuite/cli/facts_unmap_size.txt
+mkdir -p "$T/kt/drv"
+expect 0 "judge --help" -- "$DRVCHECK" judge --help
+grep_in out "DRVFACT" "judge --help says what it reads"
+expect 1 "judge: unmap size differs from the map's, across files" -- judge_in "$T/kt" "$FACTS"
+count_in out "drvcheck-dma-unmap-size" 1 "... one dma-unmap-size finding"
+grep_in out "^drv/clean.c:25:3: error: .*\[drvcheck-dma-unmap-size\]" "... at the unmap"
+sed '/dma_unmap_single/s/\t1024\t/\t2048\t/' "$FACTS" > "$T/facts_same.txt"
+expect 0 "judge: the same size" -- judge_in "$T/kt" "$T/facts_same.txt"
+count_in out "drvcheck-" 0 "... no finding"
+expect 0 "judge: --exclude the check" -- judge_in "$T/kt" "$FACTS" --exclude dma-unmap-size
+expect 0 "judge: --fail-on never" -- judge_in "$T/kt" "$FACTS" --fail-on never
+expect 1 "judge: json" -- judge_in "$T/kt" "$FACTS" --format json
+grep_in out '"check":"dma-unmap-size"' "... names the check"
+# two modules of one directory (a Makefile that builds each file alone):
+# the map of one is not the other's
+printf 'obj-m += tx.o clean.o\n' > "$T/kt/drv/Makefile"
+expect 0 "judge: map and unmap in two modules" -- judge_in "$T/kt" "$FACTS"
+printf 'obj-m += foo.o\nfoo-y := tx.o clean.o\n' > "$T/kt/drv/Makefile"
+expect 1 "judge: ... in one composite module" -- judge_in "$T/kt" "$FACTS"
+rm "$T/kt/drv/Makefile"
+expect 1 "judge: site numbers count per file" -- judge_in "$T/kt" "$SRC/testsuite/cli/facts_per_file.txt"
+count_in out "drvcheck-dma-unmap-size" 1 "... one finding"
+grep_in out "^drv/clean.c:12:12: note: .*size 1024" "... against the file's own site 0"
+# (site -1 of clean.c is no site, not the tx.c site before it)
+{ cat "$FACTS"; printf 'DRVFACT\tsrc\tdrv/clean.c\tfield:x.y\tsite\t-1\n'
+  printf 'DRVFACT\tsite\tno_such_api\n'; printf 'DRVFACT\tsrc\tdrv/tx.c\tfield:x.y\tsite\t9\n'
+  printf 'DRVFACT\tbogus\n'; } > "$T/facts_bad.txt"
+expect 2 "judge: lines not understood" -- judge_in "$T/kt" "$T/facts_bad.txt"
+grep_in err "4 fact lines not understood" "... are counted"
+expect 2 "judge: unreadable input" -- judge_in "$T/kt" /
+expect 2 "judge: unknown check" -- judge_in "$T/kt" "$FACTS" --checks dma-nonsense
+
+# the cocci engine's side of the DRVFACT lines, printed by a stand-in
+# script (cocci_facts/facts.cocci): judged with each file's module, the
+# unmap in a dead #ifdef left out, kept in and read from the result cache
+FX=$SRC/testsuite/cli/cocci_facts
+FSCAN="env DRVCHECK_COCCI_DIR=$FX $DRVCHECK scan --engine cocci"
+mkdir -p "$T/fx/drv"; cp "$FX/tx.c" "$FX/clean.c" "$T/fx/drv/"
+expect 1 "cocci: facts judged across a module's files" -- $FSCAN "$T/fx/drv"
+count_in out "drvcheck-dma-unmap-size" 1 "... one finding, none in a dead #ifdef"
+grep_in out "drv/clean.c:10:2: error: .*size 1024 differs from the map size 2048" "... at the unmap"
+printf 'obj-m += tx.o clean.o\n' > "$T/fx/drv/Makefile"
+expect 0 "cocci: ... not across two modules" -- $FSCAN "$T/fx/drv"
+rm "$T/fx/drv/Makefile"
+cp "$FX/bad.c" "$T/fx/drv/"
+expect 2 "cocci: a fact line not understood" -- $FSCAN "$T/fx/drv"
+grep_in err "cocci: 1 fact lines not understood" "... is reported"
+rm "$T/fx/drv/bad.c"
+if command -v git >/dev/null; then
+	R=$T/fxrepo
+	mkdir -p "$R/drv"; cp "$FX/tx.c" "$FX/clean.c" "$R/drv/"
+	sed -i 's/1024/2048/' "$R/drv/clean.c"
+	git init -q "$R"
+	git -C "$R" add -A && git -C "$R" -c user.name=t -c user.email=t@t commit -qm drv
+	cp "$FX/clean.c" "$R/drv/"	# the unmap size changes to 1024
+	CSCAN="$FSCAN --cache-dir $T/fxcache --since HEAD --uncommitted"
+	expect 1 "cocci --since: the finding the change adds" -- $CSCAN "$R"
+	count_in out "drvcheck-dma-unmap-size" 1 "... once"
+	if grep -rqs DRVFACT "$T/fxcache"; then
+		pass=$((pass + 1)); echo "PASS ... the facts are kept in the result cache"
+	else
+		fail=$((fail + 1)); echo "FAIL ... no DRVFACT line in the result cache"
+	fi
+	expect 1 "cocci --since: again, from the cache" -- $CSCAN "$R"
+	count_in out "drvcheck-dma-unmap-size" 1 "... once"
+fi
+
 expect 0 "clean file" -- "$DRVCHECK" scan "$CLEAN"
 expect 1 "buggy file fails" -- "$DRVCHECK" scan "$BUGGY"
 grep_in out "\[drvcheck-dma-unmap-size\]" "text output carries the check id"
