@@ -95,6 +95,15 @@ grep_in err "4 fact lines not understood" "... are counted"
 expect 2 "judge: unreadable input" -- judge_in "$T/kt" /
 expect 2 "judge: unknown check" -- judge_in "$T/kt" "$FACTS" --checks dma-nonsense
 
+# dma_pairing.cocci run on its own (make coccicheck, -D report): its facts
+# go to drvcheck judge; without drvcheck it says so and reports nothing
+SP="spatch --very-quiet --no-includes --include-headers -D report --sp-file $SRC/cocci/dma_pairing.cocci"
+CASE=testsuite/cases/dma_unmap_size_ring.c
+expect 0 "dma_pairing.cocci alone: verdicts from drvcheck judge" -- env -C "$SRC" DRVCHECK="$DRVCHECK" $SP $CASE
+grep_in out "dma_unmap_size_ring.c:120:3: error: .*\[drvcheck-dma-unmap-size\]" "... the finding at the unmap"
+expect 0 "dma_pairing.cocci alone, no drvcheck" -- env -C "$SRC" PATH=/usr/bin:/bin DRVCHECK= $SP $CASE
+grep_in err "put drvcheck on PATH or set DRVCHECK" "... says it needs drvcheck"
+
 # the cocci engine's side of the DRVFACT lines, printed by a stand-in
 # script (cocci_facts/facts.cocci): judged with each file's module, the
 # unmap in a dead #ifdef left out, kept in and read from the result cache
