@@ -8,8 +8,8 @@
  *  - a ring entry holds several kinds (the skb head mapped single, the
  *    fragments page) and the driver releases each with its own function
  *    under a flag; a kind that no release of the entry undoes, outside the
- *    function that mapped it (its error unwind knows what it mapped), is
- *    released with the wrong function.
+ *    functions that map into it (their error unwinds know what they
+ *    mapped), is released with the wrong function.
  * Coherent memory given to a streaming call is dma-coherent-streaming-mix.
  */
 #include <stdlib.h>
@@ -20,7 +20,32 @@
 #include "judge_checks.h"
 #include "rules.h"
 
-/* Does a release of the module other than in m's function undo m? */
+/* Does the function of release k map into what k releases?  Then k is
+ * that function's error unwind, which knows what it mapped. */
+static bool in_map_function(const struct judge_module *mod, size_t k)
+{
+	const struct jsite *r = mod->releases[k];
+
+	for (size_t i = 0; i < mod->n_sites; i++) {
+		const struct jsite *s = mod->sites[i];
+
+		if (judge_is_map(s) && !strcmp(s->function, r->function) &&
+		    !strcmp(s->file, r->file) && cands_has(mod, k, s))
+			return true;
+	}
+	return false;
+}
+
+static bool unwinds(const struct judge_module *mod, const struct jsite *rel)
+{
+	for (size_t k = 0; k < mod->n; k++)
+		if (mod->releases[k] == rel)
+			return in_map_function(mod, k);
+	return false;
+}
+
+/* Does a release of the module outside the functions that map the entry
+ * (xmit, its XDP twin) undo m? */
 static bool undone_elsewhere(const struct judge_module *mod,
 			     const struct jsite *m)
 {
@@ -28,8 +53,7 @@ static bool undone_elsewhere(const struct judge_module *mod,
 		const struct jsite *r = mod->releases[k];
 
 		if (judge_is_unmap(r) && judge_kind_undoes(m->api->kind, r->api->kind) &&
-		    (strcmp(r->function, m->function) || strcmp(r->file, m->file)) &&
-		    cands_has(mod, k, m))
+		    cands_has(mod, k, m) && !in_map_function(mod, k))
 			return true;
 	}
 	return false;
@@ -76,7 +100,7 @@ static void check_unmap(const struct judge *j, const struct jsite *rel,
 		free(msg);
 		return;
 	}
-	if (c->exact || !c->module)
+	if (c->exact || !c->module || unwinds(c->module, rel))
 		return;
 	for (size_t i = 0; i < c->n; i++) {
 		const struct jsite *m = c->maps[i];
