@@ -718,6 +718,79 @@ def dcp_header_defines(cfiles):
                 facts.append({'t': 'define', 'name': name, 'val': dcp_n(val)})
     return facts
 
+def dcp_local_headers(path):
+    """path and the driver headers it includes (\"...\" includes, found
+    next to the including file, as the preprocessor would), transitively"""
+    seen, pending, out = {path}, [path], []
+    while pending:
+        p = pending.pop()
+        out.append(p)
+        for inc in _DCP_INCLUDE.findall('\n'.join(dcp_lines(p))):
+            h = os.path.normpath(os.path.join(os.path.dirname(p), inc))
+            if h not in seen and os.path.isfile(h):
+                seen.add(h)
+                pending.append(h)
+    return out
+
+_DCP_STRUCT = re.compile(r'\b(?:struct|union)\s+(\w+)\s*\x7b')
+_DCP_DECL = re.compile(r'^\s*(?:const\s+)?(?:struct|union)\s+(\w+)\b(.*)$', re.S)
+
+def dcp_struct_body(name, body, out):
+    """the members of struct name whose type is a struct, a pointer to one
+    or an array of them, into out; an anonymous struct member (struct
+    { ... } frag[4]) is the struct '<name:frag>', as the judge names a
+    struct by where it is declared"""
+    decl, k = '', 0
+    while k < len(body):
+        c = body[k]
+        if c == '\x7b':
+            depth, j = 1, k + 1
+            while j < len(body) and depth:
+                depth += body[j] == '\x7b'
+                depth -= body[j] == '\x7d'
+                j += 1
+            inner, k = body[k + 1:j - 1], j
+            tag = re.match(r'^\s*(?:struct|union)\s*(\w*)\s*$', decl)
+            if tag:
+                decl = '\x01%s\x01' % (tag.group(1) or '')
+                rest = re.match(r'^\s*[\s*]*(\w+)', body[k:])
+                anon = '<%s:%s>' % (name, rest.group(1)) if rest else None
+                sub = tag.group(1) or anon
+                if sub:
+                    dcp_struct_body(sub, inner, out)
+            continue
+        if c == ';':
+            m = re.match(r'^\x01(\w*)\x01(.*)$', decl, re.S) or _DCP_DECL.match(decl)
+            for d in (m.group(2).split(',') if m else ()):
+                n = re.match(r'^[\s*]*(\w+)\s*(?:\x5b[^\x5d]*\x5d\s*)*$', d)
+                if n:
+                    tag = m.group(1) or '<%s:%s>' % (name, n.group(1))
+                    out.setdefault((name, n.group(1)), set()).add(tag)
+            decl = ''
+        else:
+            decl += c
+        k += 1
+
+_dcp_members = {}
+def dcp_members(path):
+    """(struct, member) -> the struct tag of the member (a struct, a
+    pointer to one, an array of them), from the struct definitions of path
+    and of the driver headers it includes"""
+    if path not in _dcp_members:
+        out = {}
+        for p in dcp_local_headers(path):
+            text = re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*', ' ', '\n'.join(dcp_lines(p)), flags=re.S)
+            text = re.sub(r'^\s*#.*$', ' ', text, flags=re.M)
+            for m in _DCP_STRUCT.finditer(text):
+                depth, k = 1, m.end()
+                while k < len(text) and depth:
+                    depth += text[k] == '\x7b'
+                    depth -= text[k] == '\x7d'
+                    k += 1
+                dcp_struct_body(m.group(1), text[m.end():k - 1], out)
+        _dcp_members[path] = {k: next(iter(v)) for k, v in out.items() if len(v) == 1}
+    return _dcp_members[path]
+
 def dcp_maker(e):
     """is e one call of a model map or allocation function"""
     c = dcp_call_parts(e.strip())
@@ -933,11 +1006,30 @@ def dcp_join(allfacts):
         b0 = base.lstrip('&')
         for cand in (base, b0, strip(b0)):
             tt = types.get((fl, fn, cand))
-            if tt and len(tt) == 1:
+            if tt and len(tt) == 1 and '\x7b' not in next(iter(tt)):
                 ty = re.sub(r'\s+', ' ', next(iter(tt))).replace('*', '').strip()
                 return re.sub(r'^(?:(?:const|volatile) )*(?:struct|union) ', '', ty)
         m = re.match(r'^[&*]*([A-Za-z_]\w*)$', base)
-        return dcp_decl_type(fl, fn, m.group(1)) if m else None
+        if m:
+            return dcp_decl_type(fl, fn, m.group(1))
+        # an element of an array, a member: through the struct definitions
+        b = b0.lstrip('*')
+        while b.endswith('\x5d'):
+            depth = 0
+            for k in range(len(b) - 1, -1, -1):
+                depth += b[k] == '\x5d'
+                depth -= b[k] == '\x5b'
+                if depth == 0:
+                    b = b[:k]
+                    break
+            else:
+                return None
+        sf = split_field(strip(b))
+        if not sf:
+            m = re.match(r'^([A-Za-z_]\w*)$', b)
+            return dcp_decl_type(fl, fn, b) if m else None
+        outer = type_of(fl, fn, sf[0])
+        return dcp_members(fl).get((outer, sf[1])) if outer else None
 
     def ring_of(fl, fn, base):
         """the array an entry is reached through by a variable index, as
@@ -1087,11 +1179,14 @@ def dcp_join(allfacts):
         else:
             put(fl, 'src', fl, loc, 'value', jx(v))
 
+    called = {}
     def callers(fl, fn):
         """the calls of fn in the module's files that have sites: (file,
         caller, arguments)"""
-        return [(path, caller, args) for path in mfiles if dcp_same_module(path, fl)
-                for _, caller, args, _, _ in dcp_text_calls(path, (fn,))]
+        if (fl, fn) not in called:
+            called[(fl, fn)] = [(path, caller, args) for path in mfiles if dcp_same_module(path, fl)
+                                for _, caller, args, _, _ in dcp_text_calls(path, (fn,))]
+        return called[(fl, fn)]
 
     def out_param(fl, fn, loc):
         """a handle stored through a pointer parameter (*dma_handle =

@@ -144,16 +144,18 @@ void jf_site_set(struct judge_facts *jf, int site, int loc, long long v)
 	s->sets[s->n_sets++] = (struct jset){ loc, v };
 }
 
-/* "field:S.m@I" -> its parts; false for other keys. */
+/* "field:S.m@I" -> its parts; false for other keys.  S may be an
+ * anonymous struct named where it is declared, "<file.c:12>". */
 static bool field_parts(const char *key, const char **type, size_t *type_len,
 			const char **member, size_t *member_len, const char **inst)
 {
-	const char *dot, *at;
+	const char *dot, *at, *end;
 
 	if (strncmp(key, "field:", 6) != 0)
 		return false;
 	key += 6;
-	dot = strchr(key, '.');
+	end = *key == '<' ? strchr(key, '>') : key;
+	dot = end ? strchr(end, '.') : NULL;
 	if (!dot)
 		return false;
 	at = strchr(dot, '@');
