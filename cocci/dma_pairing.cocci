@@ -791,6 +791,30 @@ def dcp_members(path):
         _dcp_members[path] = {k: next(iter(v)) for k, v in out.items() if len(v) == 1}
     return _dcp_members[path]
 
+def dcp_entry_span(path, fn, base, line, maps):
+    """the lines [lo, hi) in which the entry pointer base of function fn
+    points where it does at the map at line: from its last assignment
+    before the map to its next one or to an error label (buffer_info =
+    &ring->buffer_info[i]; buffer_info->mapped_as_page = true;
+    buffer_info->dma = map()); for a
+    base that is no plain pointer, from the map to the next map of the
+    function (a head and its fragments mapped through one base)"""
+    nxt = min([m for m in maps if m > line] or [1 << 30])
+    if not re.match(r'^[A-Za-z_]\w*$', base):
+        return line, nxt
+    span = [(a, b) for f, a, b in dcp_functions(path) if f == fn]
+    if not span:
+        return line, nxt
+    a, b = span[0]
+    pat = re.compile(r'(?<![\w.>])%s\s*=(?!=)' % re.escape(base))
+    sets = [i + 1 for i in range(a, b + 1) if pat.search(dcp_lines(path)[i])]
+    # an error label ends it too: its unwind clears the entries
+    labels = [i + 1 for i in range(a, b + 1)
+              if re.match(r'^\s*[A-Za-z_]\w*:\s*$', dcp_lines(path)[i])
+              and not re.match(r'^\s*default:', dcp_lines(path)[i])]
+    lo = max([x for x in sets if x <= line] or [a + 1])
+    return lo, min([x for x in sets + labels if x > line] or [b + 2])
+
 def dcp_maker(e):
     """is e one call of a model map or allocation function"""
     c = dcp_call_parts(e.strip())
@@ -1223,17 +1247,16 @@ def dcp_join(allfacts):
         """after a map, the constants its function stores to other members
         of the entry the handle is kept in (buf->mapped_as_page = true)"""
         fl, line, _, fn = s['pos']
-        # up to the next map of the function (a head and its fragments
-        # mapped into entries through one pointer set the flag apart)
-        nxt = min([m['pos'][1] for m in sites if m['t'] == 'map' and m['pos'][0] == fl
-                   and m['pos'][3] == fn and m['pos'][1] > line] or [1 << 30])
         dests = [rets.get(s['pos'])] + list(stores.get(s['pos'], ()))
         out = []
         for d in dests:
             sf = split_field(strip(d)) if d else None
+            lo, hi = dcp_entry_span(fl, fn, strip(sf[0]) if sf else '', line, [
+                m['pos'][1] for m in sites if m['t'] == 'map' and m['pos'][0] == fl
+                and m['pos'][3] == fn])
             for f in fstores.get((fl, fn, strip(sf[0])), ()) if sf else ():
                 v = (const(fl, fn, f['val'])
-                     if f['fld'] != sf[1] and line <= f['pos'][1] < nxt else None)
+                     if f['fld'] != sf[1] and lo <= f['pos'][1] < hi else None)
                 if v is not None:
                     out.append('%s=%d' % (key(fl, fn, '%s->%s' % (f['base'], f['fld'])), v))
         return ';'.join(sorted(set(out)))
