@@ -22,7 +22,7 @@ virtual drvcheck
 
 @initialize:python@
 @@
-import coccinelle, os, re
+import coccinelle, bisect, os, re
 coccinelle.dcp_facts = []
 
 _srccache = {}
@@ -36,6 +36,29 @@ def dcp_lines(path):
             lines = []
         _srccache[path] = lines
     return lines
+
+_dcp_texts = {}
+def dcp_text(path):
+    """the file as one string and the offset each line starts at"""
+    if path not in _dcp_texts:
+        lines = dcp_lines(path)
+        starts, n = [], 0
+        for ln in lines:
+            starts.append(n)
+            n += len(ln) + 1
+        _dcp_texts[path] = ('\n'.join(lines), starts)
+    return _dcp_texts[path]
+
+def dcp_lines_with(path, word):
+    """the 0-based lines of path that hold the string word: a cheap first
+    pass before a regular expression is tried on each line"""
+    text, starts = dcp_text(path)
+    out, k = [], text.find(word)
+    while k >= 0:
+        i = bisect.bisect_right(starts, k) - 1
+        out.append(i)
+        k = text.find(word, starts[i + 1] if i + 1 < len(starts) else len(text))
+    return out
 
 def dcp_fname(p):
     try:
@@ -56,8 +79,8 @@ def dcp_func_body(path, fn):
 def dcp_find_body(path, fn):
     lines = dcp_lines(path)
     head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
-    for i, ln in enumerate(lines):
-        if not head.match(ln):
+    for i in dcp_lines_with(path, fn):
+        if not head.match(lines[i]):
             continue
         j = i
         while j < len(lines) and not lines[j].startswith('{') and not lines[j].rstrip().endswith('{'):
@@ -124,8 +147,8 @@ def dcp_func_params(path, fn):
         _dcp_params[(path, fn)] = None
         lines = dcp_lines(path)
         head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\x28' % re.escape(fn))
-        for i, ln in enumerate(lines):
-            m = head.match(ln)
+        for i in dcp_lines_with(path, fn):
+            m = head.match(lines[i])
             if not m or not dcp_func_body(path, fn):
                 continue
             text = '\n'.join(lines[i:i + 8])[m.end():]
@@ -233,9 +256,14 @@ def dcp_text_calls(path, fns):
     (0-based line, enclosing function, argument list, the line's text
     before the call, callee); definitions and comments skipped"""
     lines = dcp_lines(path)
+    text = dcp_text(path)[0]
+    fns = [f for f in fns if f in text]
+    if not fns:
+        return []
     pat = re.compile(r'(?<![\w.>])(%s)\s*\x28' % '|'.join(re.escape(f) for f in fns))
     out = []
-    for i, ln in enumerate(lines):
+    for i in sorted(set(i for f in fns for i in dcp_lines_with(path, f))):
+        ln = lines[i]
         s = ln.lstrip()
         if s.startswith(('*', '\x2f\x2f', '\x2f*', '#')):
             continue
@@ -255,15 +283,22 @@ def dcp_text_calls(path, fns):
                         ln[:m.start()], m.group(1)))
     return out
 
+_DCP_UPDATE = re.compile(r'(?:->|[.])(\w+)\s*(?:(?:[-+*/%&|^]|<<|>>)=|\+\+|--)')
+_DCP_PREFIX_UPDATE = re.compile(r'(?:\+\+|--)\s*([\w>.\x5b\x5d-]+)')
 _dcp_updates = {}
 def dcp_member_updated(paths, fld):
     """is member fld changed other than by a plain store in these files
     (+=, |=, ++, --): then its stores are not all it may hold"""
-    key = (tuple(sorted(paths)), fld)
-    if key not in _dcp_updates:
-        pat = re.compile(r'(?:->|[.])%s\s*(?:(?:[-+*/%%&|^]|<<|>>)=|\+\+|--)|(?:\+\+|--)\s*[\w>.\x5b\x5d-]*(?:->|[.])%s\b' % (re.escape(fld), re.escape(fld)))
-        _dcp_updates[key] = any(pat.search('\n'.join(dcp_lines(q))) for q in paths)
-    return _dcp_updates[key]
+    for q in paths:
+        if q not in _dcp_updates:
+            text = dcp_text(q)[0]
+            names = set(_DCP_UPDATE.findall(text))
+            for chain in _DCP_PREFIX_UPDATE.findall(text):
+                names.update(re.findall(r'(?:->|[.])(\w+)', chain))
+            _dcp_updates[q] = names
+        if fld in _dcp_updates[q]:
+            return True
+    return False
 
 _dcp_makefiles = {}
 def dcp_makefile(d):
@@ -289,6 +324,12 @@ def dcp_scope(path):
     Makefile is one module.  A header may serve any module of its directory
     ('dir:*').  Pairing joins facts of one module only: a vendor directory
     holds many drivers, and two of them may each have a struct ring_info."""
+    if path not in _dcp_scopes:
+        _dcp_scopes[path] = dcp_find_scope(path)
+    return _dcp_scopes[path]
+
+_dcp_scopes = {}
+def dcp_find_scope(path):
     d, base = os.path.split(path)
     if base.endswith('.h'):
         return d + ':*'
@@ -725,7 +766,7 @@ def dcp_local_headers(path):
     while pending:
         p = pending.pop()
         out.append(p)
-        for inc in _DCP_INCLUDE.findall('\n'.join(dcp_lines(p))):
+        for inc in _DCP_INCLUDE.findall(dcp_text(p)[0]):
             h = os.path.normpath(os.path.join(os.path.dirname(p), inc))
             if h not in seen and os.path.isfile(h):
                 seen.add(h)
@@ -779,17 +820,28 @@ def dcp_members(path):
     if path not in _dcp_members:
         out = {}
         for p in dcp_local_headers(path):
-            text = re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*', ' ', '\n'.join(dcp_lines(p)), flags=re.S)
-            text = re.sub(r'^\s*#.*$', ' ', text, flags=re.M)
-            for m in _DCP_STRUCT.finditer(text):
-                depth, k = 1, m.end()
-                while k < len(text) and depth:
-                    depth += text[k] == '\x7b'
-                    depth -= text[k] == '\x7d'
-                    k += 1
-                dcp_struct_body(m.group(1), text[m.end():k - 1], out)
+            for k, v in dcp_file_members(p).items():
+                out.setdefault(k, set()).update(v)
         _dcp_members[path] = {k: next(iter(v)) for k, v in out.items() if len(v) == 1}
     return _dcp_members[path]
+
+_dcp_file_members = {}
+def dcp_file_members(path):
+    """(struct, member) -> struct tags, from the definitions in path alone
+    (a header is read once for all the files that include it)"""
+    if path not in _dcp_file_members:
+        out = {}
+        text = re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*', ' ', dcp_text(path)[0], flags=re.S)
+        text = re.sub(r'^\s*#.*$', ' ', text, flags=re.M)
+        for m in _DCP_STRUCT.finditer(text):
+            depth, k = 1, m.end()
+            while k < len(text) and depth:
+                depth += text[k] == '\x7b'
+                depth -= text[k] == '\x7d'
+                k += 1
+            dcp_struct_body(m.group(1), text[m.end():k - 1], out)
+        _dcp_file_members[path] = out
+    return _dcp_file_members[path]
 
 def dcp_entry_span(path, fn, base, line, maps):
     """the lines [lo, hi) in which the entry pointer base of function fn
@@ -1203,12 +1255,19 @@ def dcp_join(allfacts):
         else:
             put(fl, 'src', fl, loc, 'value', jx(v))
 
+    modfiles = {}
+    def module_files(fl):
+        """the files with sites in the module of file fl"""
+        if fl not in modfiles:
+            modfiles[fl] = tuple(p for p in mfiles if dcp_same_module(p, fl))
+        return modfiles[fl]
+
     called = {}
     def callers(fl, fn):
         """the calls of fn in the module's files that have sites: (file,
         caller, arguments)"""
         if (fl, fn) not in called:
-            called[(fl, fn)] = [(path, caller, args) for path in mfiles if dcp_same_module(path, fl)
+            called[(fl, fn)] = [(path, caller, args) for path in module_files(fl)
                                 for _, caller, args, _, _ in dcp_text_calls(path, (fn,))]
         return called[(fl, fn)]
 
@@ -1338,7 +1397,7 @@ def dcp_join(allfacts):
         if k.startswith('field:'):
             done.add(k)
             fld = k.partition('.')[2].partition('@')[0]
-            if dcp_member_updated(set(p for p in mfiles if dcp_same_module(p, fl)), fld):
+            if dcp_member_updated(module_files(fl), fld):
                 put(fl, 'src', fl, k, 'unknown')   # += ++ ...: not only its stores
             continue
         if not k.startswith('local:'):
