@@ -275,10 +275,20 @@ std::string Extractor::instanceOfObject(const Expr *O)
 
 /*
  * A member access is the member of the struct that holds it: p->m is
- * S.m; p->a.b is B.b in the instance "S.a" (a struct embedded per
- * direction, pl022's sgt_tx and sgt_rx, stays two), as sparse keys it; a
+ * S.m; p->a.b is B.b in the instance "S.a" when S embeds B twice (a
+ * struct embedded per direction, pl022's sgt_tx and sgt_rx, stays two),
+ * else in the instance of what holds it (desc->frag.addr through a cursor
+ * into either ring is the member of any ring), as sparse keys it; a
  * member of an anonymous struct or union is the enclosing struct's own.
  */
+static bool embedsTwice(const RecordDecl *S, const RecordDecl *B)
+{
+	int N = 0;
+	for (const FieldDecl *F : S->fields())
+		N += !F->getName().empty() && recordOf(F->getType()) == B;
+	return N > 1;
+}
+
 int Extractor::memberExprLoc(const MemberExpr *ME)
 {
 	llvm::SmallVector<const MemberExpr *, 4> Chain{ ME };
@@ -314,7 +324,8 @@ int Extractor::memberExprLoc(const MemberExpr *ME)
 		const RecordDecl *In = recordOf(Named[I]->getType());
 		if (!In)
 			return JLOC_NONE;
-		Inst = structName(S) + "." + Named[I]->getName().str();
+		if (embedsTwice(S, In))
+			Inst = structName(S) + "." + Named[I]->getName().str();
 		S = In;
 	}
 	return memberLoc(S, Named.back(), Inst);

@@ -113,7 +113,8 @@ void judgeTu(AnalysisManager &Mgr, BugReporter &BR)
 	selection Sel = judgeSelection();
 	Emit E{ BR, Mgr, Facts };
 	struct judge J = { &Facts.JF, &Sel, emitVerdict, &E, nullptr, nullptr };
-	judge_run(&J);
+	if (!judge_deferred())
+		judge_run(&J);
 	if (const char *Path = factsDb())
 		record(Path, Ctx.getSourceManager(), Facts.JF);
 	printed().clear();

@@ -162,10 +162,16 @@ static int job_start(struct job *job, const struct module_runner *mr,
 			state_set(ms, r->module->files.items[r->file], "-");
 	}
 	strlist_add_owned(&job->argv, NULL);
-	/* the child inherits the database it records into */
-	if (r->kind == RUN_FILE && r->db)
+	/*
+	 * the child inherits the database it records into, and leaves the
+	 * verdicts to the replay over the module's files
+	 */
+	if (r->kind == RUN_FILE && r->db) {
 		setenv("DRVCHECK_DB", r->db, 1);
+		setenv("DRVCHECK_JUDGE", "module", 1);
+	}
 	rc = child_start_in(&job->child, job->argv.items, r->module->dir);
+	unsetenv("DRVCHECK_JUDGE");
 	if (user_db)
 		setenv("DRVCHECK_DB", user_db, 1);
 	else

@@ -31,6 +31,13 @@ bool judge_decides(const char *id)
 	return false;
 }
 
+bool judge_deferred(void)
+{
+	const char *v = getenv("DRVCHECK_JUDGE");
+
+	return v && strcmp(v, "module") == 0;
+}
+
 bool judge_wants(const struct judge *j, const char *id)
 {
 	const struct check *c = check_lookup(id);

@@ -92,6 +92,14 @@ bool judge_decides(const char *id);
 
 /* Decides every selected check over all of j->facts (finishing them). */
 void judge_run(const struct judge *j);
+/*
+ * Is this TU's run one of several that record one module's facts for a
+ * judge that runs later over all of them (DRVCHECK_JUDGE=module, which
+ * drvcheck scan sets with DRVCHECK_DB for each file of a module of several
+ * files)?  Then the engine does not judge what one TU shows: a member the
+ * TU releases may be stored by another file of the module.
+ */
+bool judge_deferred(void);
 /* Decides rel against map, which the engine knows made rel's handle. */
 void judge_pair(const struct judge *j, const struct jsite *map,
 		const struct jsite *rel);

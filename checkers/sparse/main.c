@@ -140,7 +140,8 @@ static void finish(void)
 {
 	note_skipped();
 	sparse_checks_module();
-	judge_run(&judge);
+	if (!judge_deferred())
+		judge_run(&judge);
 	report_flush();
 	if (facts_db)
 		facts_store(facts_db);

@@ -260,13 +260,27 @@ static struct symbol *base_of(struct symbol *t)
 	return t;
 }
 
+/* Does struct st embed type t as more than one member (sgt_tx, sgt_rx)? */
+static bool embeds_twice(struct symbol *st, struct symbol *t)
+{
+	struct symbol *m;
+	int n = 0;
+
+	FOR_EACH_PTR(st->symbol_list, m) {
+		n += m->ident && base_of(m) == t;
+	} END_FOR_EACH_PTR(m);
+	return n > 1;
+}
+
 /*
  * The struct member embedded at address a, (q + offset) typed as a plain
  * pointer: sparse types the address of an embedded struct that way when a
  * member of it is reached (p->sgt_tx.nents is *((p + 16) + 8)).  Its
- * instance is the member it is embedded as ("pl022.sgt_tx"), or the
- * array that is reached through: the TX and RX tables of one type stay
- * two.  NULL when a is no such address.
+ * instance is the array that is reached through, else the member it is
+ * embedded as ("pl022.sgt_tx") when the struct embeds that type twice:
+ * the TX and RX tables of one type stay two, while desc->frag.addr
+ * through a cursor into either ring is the member of any ring.  NULL when
+ * a is no such address.
  */
 static struct symbol *embedded_struct(struct expression *a, char **inst)
 {
@@ -289,7 +303,7 @@ static struct symbol *embedded_struct(struct expression *a, char **inst)
 	if (!t || (t->type != SYM_STRUCT && t->type != SYM_UNION))
 		return NULL;
 	*inst = instance_of(a->left);
-	if (!*inst) {
+	if (!*inst && embeds_twice(outer, t)) {
 		name = struct_name(outer);
 		*inst = xasprintf("%s.%s", name, show_ident(m->ident));
 		free(name);
