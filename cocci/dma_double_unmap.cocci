@@ -10,7 +10,9 @@
 // Comments: handles that are ring entries indexed by a loop counter are
 //  left alone (the index changes between iterations).
 // Options: --no-includes --include-headers
-// Prefilter: dma_unmap_single dma_unmap_page dma_unmap_sg dma_unmap_resource dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_free_pages dma_pool_free pci_unmap_ pci_free_consistent
+// BEGIN generated dma-releases as prefilter: gen-cocci-tables from checkers/model, do not edit
+// Prefilter: dma_unmap_single dma_unmap_single_attrs dma_unmap_page dma_unmap_page_attrs dma_unmap_resource dma_unmap_sg dma_unmap_sg_attrs dma_unmap_sgtable dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_free_pages dma_pool_free pci_unmap_single pci_unmap_page pci_unmap_sg pci_free_consistent
+// END generated dma-releases
 // Checks: dma-double-unmap
 // Model-roles: dma/unmap dma/free
 
@@ -20,37 +22,123 @@ virtual drvcheck
 
 @initialize:python@
 @@
-import coccinelle, re
-coccinelle.dbu_out = []
+# BEGIN generated prelude: gen-cocci-tables from checkers/model, do not edit
+# What every drvcheck Coccinelle script needs from Python: positions, the
+# source lines around them, a call's arguments, finding keys and the three
+# output modes (drvcheck, org, report).  gen-cocci-tables copies this file
+# into each script between its prelude markers: spatch cannot import a file
+# that sits next to the script (make coccicheck runs from the kernel tree).
+# No apostrophes in comments: the SmPL lexer reads them as a char literal.
+import coccinelle, coccilib.org, coccilib.report, re
 
-class dbuPos:
-    def __init__(self, pos):
-        self.file, self.line, self.column, self.current_element = pos
-        self.line = str(self.line)
-        self.column_end = self.column
 
-def dbu_pos(p):
+class DcLoc:
+    """a place coccilib.report and coccilib.org can print"""
+    def __init__(self, f, l, c):
+        self.file = f
+        self.line = str(l)
+        self.column = str(c)
+        self.line_end = str(l)
+        self.column_end = str(c + 1)
+
+
+def dc_pos(p):
+    """a spatch position as a value that survives the merge of --jobs"""
     return (p.file, int(p.line), int(p.column), p.current_element)
 
-_dbu_src = {}
-def dbu_line(path, n):
-    """line n of a source file, read once per file (spatch's positions are
-    the only thing scripts get, and big drivers have many sites)"""
-    lines = _dbu_src.get(path)
+
+def dc_loc(p):
+    """file, line and column (from 0) of a spatch position"""
+    return (p.file, int(p.line), int(p.column))
+
+
+_dc_src = {}
+
+
+def dc_lines(path):
+    """the lines of a source file, read once per file: positions are all a
+    script gets from spatch, and a big driver has many sites"""
+    lines = _dc_src.get(path)
     if lines is None:
         try:
             with open(path, errors='replace') as fh:
                 lines = fh.read().split('\n')
         except OSError:
             lines = []
-        _dbu_src[path] = lines
+        _dc_src[path] = lines
+    return lines
+
+
+def dc_line(path, n):
+    """line n (from 1) of path, empty when there is none"""
+    lines = dc_lines(path)
     return lines[n - 1] if 0 < n <= len(lines) else ''
 
-def dbu_fname(p):
-    ln = dbu_line(p.file, int(p.line))
-    return ln[int(p.column):int(p.column_end)] or '?'
 
-def dbu_key(e):
+def dc_fname(p):
+    """the name a position on a call or an identifier stands on"""
+    ln = dc_line(p.file, int(p.line))
+    name = ln[int(p.column):int(p.column_end)]
+    if not re.match(r'^\w+$', name):
+        m = re.match(r'\w+', ln[int(p.column):])
+        name = m.group(0) if m else ''
+    return name or '?'
+
+
+def dc_split_args(text):
+    """the top-level, comma-separated arguments of an argument list text,
+    stripped; a comma inside brackets or a string literal splits nothing"""
+    out, depth, cur, quote = [], 0, '', None
+    for ch in text:
+        if quote:
+            cur += ch
+            if ch == quote:
+                quote = None
+            continue
+        if ch in (chr(34), chr(39)):
+            quote = ch
+        elif ch in '\x28\x5b\x7b':
+            depth += 1
+        elif ch in '\x29\x5d\x7d':
+            depth -= 1
+        elif ch == ',' and depth == 0:
+            out.append(cur.strip())
+            cur = ''
+            continue
+        cur += ch
+    if cur.strip() or out:
+        out.append(cur.strip())
+    return out
+
+
+def dc_args_at(p):
+    """the arguments of the call at position p, read from the source (up to
+    a dozen lines on, comments dropped)"""
+    lines = dc_lines(p.file)
+    n = int(p.line) - 1
+    if n >= len(lines):
+        return []
+    text = lines[n][int(p.column):] + '\n' + '\n'.join(lines[n + 1:n + 12])
+    text = re.sub(r'/[*].*?[*]/', ' ', text, flags=re.S)
+    text = re.sub(r'//[^\n]*', ' ', text)
+    i = text.find('\x28')
+    if i < 0:
+        return []
+    depth, j = 0, i
+    while j < len(text):
+        if text[j] == '\x28':
+            depth += 1
+        elif text[j] == '\x29':
+            depth -= 1
+            if depth == 0:
+                break
+        j += 1
+    return dc_split_args(text[i + 1:j])
+
+
+def dc_key(e):
+    """the key of a handle for a path-sensitive finding: the local, the
+    member a dma_unmap_addr() or an access names, else the expression"""
     e = re.sub(r'\s+', '', str(e))
     if re.match(r'^[A-Za-z_]\w*$', e):
         return 'local:' + e
@@ -62,8 +150,53 @@ def dbu_key(e):
         return m.group(1)
     return 'expr:' + e
 
-def dbu_add(cid, conf, p, key, msg, notes=()):
-    coccinelle.dbu_out.append((cid, conf, dbu_pos(p), key, msg, [(dbu_pos(q), m) for (q, m) in notes]))
+
+def dc_flat(parts):
+    """the sorted, distinct items of the lists the --jobs workers merged"""
+    out = set()
+    for part in parts:
+        out.update(part)
+    return sorted(out)
+
+
+def dc_print(mode, cid, conf, site, func, key, msg, notes=()):
+    """one finding at site (file, line, column from 0) in function func,
+    with notes (file, line, column, message), in the output mode"""
+    f, l, c = site[:3]
+    if mode == 'drvcheck':
+        print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' %
+              (cid, conf, f, l, c + 1, func, key, msg))
+        for (nf, nl, nc, nm) in notes:
+            print('DRVNOTE\t%s\t%d\t%d\t%s' % (nf, nl, nc + 1, nm))
+    elif mode == 'org':
+        coccilib.org.print_todo(DcLoc(f, l, c), '%s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.org.print_link(DcLoc(nf, nl, nc), '%s [drvcheck-%s]' % (nm, cid))
+    else:
+        coccilib.report.print_report(DcLoc(f, l, c), 'WARNING: %s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.report.print_report(DcLoc(nf, nl, nc), 'note: %s [drvcheck-%s]' % (nm, cid))
+
+
+def dc_finding(cid, conf, p, key, msg, notes=()):
+    """a finding at spatch position p, notes as (position, message), as a
+    value dc_emit() prints after the merge of --jobs"""
+    return (cid, conf, dc_pos(p), key, msg, tuple((dc_pos(q), m) for (q, m) in notes))
+
+
+def dc_emit(parts, mode):
+    """print the findings of dc_finding() the workers merged, in file order,
+    one per check and position"""
+    seen = set()
+    for cid, conf, pos, key, msg, notes in sorted(set(f for part in parts for f in part),
+                                                  key=lambda o: (o[2][:3], o[0])):
+        if (cid, pos) in seen:
+            continue
+        seen.add((cid, pos))
+        dc_print(mode, cid, conf, pos, pos[3], key, msg,
+                 [(n[0], n[1], n[2], m) for (n, m) in notes])
+# END generated prelude
+coccinelle.dbu_out = []
 
 _dbu_setters = {}
 _dbu_cur = set()
@@ -74,8 +207,7 @@ def dbu_scan_setters(path):
     global _dbu_cur
     if path not in _dbu_setters:
         names = set()
-        dbu_line(path, 1)
-        text = '\n'.join(_dbu_src[path]).replace('\\\n', ' ')
+        text = '\n'.join(dc_lines(path)).replace('\\\n', ' ')
         for m in re.finditer(r'^\s*\x23\s*define\s+(\w+)\x28([\w\s,]*)\x29(.*)$', text, re.M):
             for par in re.findall(r'\w+', m.group(2)):
                 if re.search(r'(?<![\w.>])\x28?\s*%s\s*\x29?\s*=(?!=)' % par, m.group(3)):
@@ -86,31 +218,10 @@ def dbu_scan_setters(path):
 def dbu_double(p1, p2, key):
     """the second release at p2 of what p1 released (not p1 itself)"""
     if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
-        dbu_add('dma-double-unmap', 'medium', p2[0], key,
-                '%s() releases a DMA handle that was already released on this path' % dbu_fname(p2[0]),
-                [(p1[0], 'first released here by %s()' % dbu_fname(p1[0]))])
-
-def dbu_emit(allout, mode):
-    out = sorted(set((o[0], o[1], o[2], o[3], o[4], tuple(o[5])) for part in allout for o in part),
-                 key=lambda o: (o[2][0], o[2][1], o[2][2], o[0]))
-    seen = set()
-    for cid, conf, pos, k, msg, notes in out:
-        if (cid, pos) in seen:
-            continue
-        seen.add((cid, pos))
-        fl, line, col, fn = pos
-        if mode == 'drvcheck':
-            print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' % (cid, conf, fl, line, col + 1, fn, k, msg))
-            for (npos, nmsg) in notes:
-                print('DRVNOTE\t%s\t%d\t%d\t%s' % (npos[0], npos[1], npos[2] + 1, nmsg))
-        elif mode == 'org':
-            coccilib.org.print_todo(dbuPos(pos), '%s [drvcheck-%s]' % (msg, cid))
-            for (npos, nmsg) in notes:
-                coccilib.org.print_link(dbuPos(npos), '%s [drvcheck-%s]' % (nmsg, cid))
-        else:
-            coccilib.report.print_report(dbuPos(pos), 'WARNING: %s [drvcheck-%s]' % (msg, cid))
-            for (npos, nmsg) in notes:
-                coccilib.report.print_report(dbuPos(npos), 'note: %s [drvcheck-%s]' % (nmsg, cid))
+        coccinelle.dbu_out.append(dc_finding(
+            'dma-double-unmap', 'medium', p2[0], key,
+            '%s() releases a DMA handle that was already released on this path' % dc_fname(p2[0]),
+            [(p1[0], 'first released here by %s()' % dc_fname(p1[0]))]))
 
 // files without a release call skip the path rules below
 @dbl_site@
@@ -327,14 +438,14 @@ dbu_double(p1, p2, 'field:' + str(f))
 @finalize:python depends on drvcheck@
 allout << merge.dbu_out;
 @@
-dbu_emit(allout, 'drvcheck')
+dc_emit(allout, 'drvcheck')
 
 @finalize:python depends on org && !drvcheck@
 allout << merge.dbu_out;
 @@
-dbu_emit(allout, 'org')
+dc_emit(allout, 'org')
 
 @finalize:python depends on !org && !drvcheck@
 allout << merge.dbu_out;
 @@
-dbu_emit(allout, 'report')
+dc_emit(allout, 'report')

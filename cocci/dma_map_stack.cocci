@@ -7,7 +7,9 @@
 // Copyright: (C) 2026 drvcheck authors.
 // Comments:
 // Options: --no-includes --include-headers
-// Prefilter: dma_map_single dma_map_page pci_map_single pci_map_page
+// BEGIN generated dma-buffer-maps as prefilter: gen-cocci-tables from checkers/model, do not edit
+// Prefilter: dma_map_single dma_map_single_attrs dma_map_page dma_map_page_attrs pci_map_single pci_map_page
+// END generated dma-buffer-maps
 // Checks: dma-map-stack
 // Model-roles:
 
@@ -17,37 +19,123 @@ virtual drvcheck
 
 @initialize:python@
 @@
-import coccinelle, re
-coccinelle.dms_out = []
+# BEGIN generated prelude: gen-cocci-tables from checkers/model, do not edit
+# What every drvcheck Coccinelle script needs from Python: positions, the
+# source lines around them, a call's arguments, finding keys and the three
+# output modes (drvcheck, org, report).  gen-cocci-tables copies this file
+# into each script between its prelude markers: spatch cannot import a file
+# that sits next to the script (make coccicheck runs from the kernel tree).
+# No apostrophes in comments: the SmPL lexer reads them as a char literal.
+import coccinelle, coccilib.org, coccilib.report, re
 
-class dmsPos:
-    def __init__(self, pos):
-        self.file, self.line, self.column, self.current_element = pos
-        self.line = str(self.line)
-        self.column_end = self.column
 
-def dms_pos(p):
+class DcLoc:
+    """a place coccilib.report and coccilib.org can print"""
+    def __init__(self, f, l, c):
+        self.file = f
+        self.line = str(l)
+        self.column = str(c)
+        self.line_end = str(l)
+        self.column_end = str(c + 1)
+
+
+def dc_pos(p):
+    """a spatch position as a value that survives the merge of --jobs"""
     return (p.file, int(p.line), int(p.column), p.current_element)
 
-_dms_src = {}
-def dms_line(path, n):
-    """line n of a source file, read once per file (spatch's positions are
-    the only thing scripts get, and big drivers have many sites)"""
-    lines = _dms_src.get(path)
+
+def dc_loc(p):
+    """file, line and column (from 0) of a spatch position"""
+    return (p.file, int(p.line), int(p.column))
+
+
+_dc_src = {}
+
+
+def dc_lines(path):
+    """the lines of a source file, read once per file: positions are all a
+    script gets from spatch, and a big driver has many sites"""
+    lines = _dc_src.get(path)
     if lines is None:
         try:
             with open(path, errors='replace') as fh:
                 lines = fh.read().split('\n')
         except OSError:
             lines = []
-        _dms_src[path] = lines
+        _dc_src[path] = lines
+    return lines
+
+
+def dc_line(path, n):
+    """line n (from 1) of path, empty when there is none"""
+    lines = dc_lines(path)
     return lines[n - 1] if 0 < n <= len(lines) else ''
 
-def dms_fname(p):
-    ln = dms_line(p.file, int(p.line))
-    return ln[int(p.column):int(p.column_end)] or '?'
 
-def dms_key(e):
+def dc_fname(p):
+    """the name a position on a call or an identifier stands on"""
+    ln = dc_line(p.file, int(p.line))
+    name = ln[int(p.column):int(p.column_end)]
+    if not re.match(r'^\w+$', name):
+        m = re.match(r'\w+', ln[int(p.column):])
+        name = m.group(0) if m else ''
+    return name or '?'
+
+
+def dc_split_args(text):
+    """the top-level, comma-separated arguments of an argument list text,
+    stripped; a comma inside brackets or a string literal splits nothing"""
+    out, depth, cur, quote = [], 0, '', None
+    for ch in text:
+        if quote:
+            cur += ch
+            if ch == quote:
+                quote = None
+            continue
+        if ch in (chr(34), chr(39)):
+            quote = ch
+        elif ch in '\x28\x5b\x7b':
+            depth += 1
+        elif ch in '\x29\x5d\x7d':
+            depth -= 1
+        elif ch == ',' and depth == 0:
+            out.append(cur.strip())
+            cur = ''
+            continue
+        cur += ch
+    if cur.strip() or out:
+        out.append(cur.strip())
+    return out
+
+
+def dc_args_at(p):
+    """the arguments of the call at position p, read from the source (up to
+    a dozen lines on, comments dropped)"""
+    lines = dc_lines(p.file)
+    n = int(p.line) - 1
+    if n >= len(lines):
+        return []
+    text = lines[n][int(p.column):] + '\n' + '\n'.join(lines[n + 1:n + 12])
+    text = re.sub(r'/[*].*?[*]/', ' ', text, flags=re.S)
+    text = re.sub(r'//[^\n]*', ' ', text)
+    i = text.find('\x28')
+    if i < 0:
+        return []
+    depth, j = 0, i
+    while j < len(text):
+        if text[j] == '\x28':
+            depth += 1
+        elif text[j] == '\x29':
+            depth -= 1
+            if depth == 0:
+                break
+        j += 1
+    return dc_split_args(text[i + 1:j])
+
+
+def dc_key(e):
+    """the key of a handle for a path-sensitive finding: the local, the
+    member a dma_unmap_addr() or an access names, else the expression"""
     e = re.sub(r'\s+', '', str(e))
     if re.match(r'^[A-Za-z_]\w*$', e):
         return 'local:' + e
@@ -59,31 +147,53 @@ def dms_key(e):
         return m.group(1)
     return 'expr:' + e
 
-def dms_add(cid, conf, p, key, msg, notes=()):
-    coccinelle.dms_out.append((cid, conf, dms_pos(p), key, msg, [(dms_pos(q), m) for (q, m) in notes]))
 
-def dms_emit(allout, mode):
-    out = sorted(set((o[0], o[1], o[2], o[3], o[4], tuple(o[5])) for part in allout for o in part),
-                 key=lambda o: (o[2][0], o[2][1], o[2][2], o[0]))
+def dc_flat(parts):
+    """the sorted, distinct items of the lists the --jobs workers merged"""
+    out = set()
+    for part in parts:
+        out.update(part)
+    return sorted(out)
+
+
+def dc_print(mode, cid, conf, site, func, key, msg, notes=()):
+    """one finding at site (file, line, column from 0) in function func,
+    with notes (file, line, column, message), in the output mode"""
+    f, l, c = site[:3]
+    if mode == 'drvcheck':
+        print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' %
+              (cid, conf, f, l, c + 1, func, key, msg))
+        for (nf, nl, nc, nm) in notes:
+            print('DRVNOTE\t%s\t%d\t%d\t%s' % (nf, nl, nc + 1, nm))
+    elif mode == 'org':
+        coccilib.org.print_todo(DcLoc(f, l, c), '%s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.org.print_link(DcLoc(nf, nl, nc), '%s [drvcheck-%s]' % (nm, cid))
+    else:
+        coccilib.report.print_report(DcLoc(f, l, c), 'WARNING: %s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.report.print_report(DcLoc(nf, nl, nc), 'note: %s [drvcheck-%s]' % (nm, cid))
+
+
+def dc_finding(cid, conf, p, key, msg, notes=()):
+    """a finding at spatch position p, notes as (position, message), as a
+    value dc_emit() prints after the merge of --jobs"""
+    return (cid, conf, dc_pos(p), key, msg, tuple((dc_pos(q), m) for (q, m) in notes))
+
+
+def dc_emit(parts, mode):
+    """print the findings of dc_finding() the workers merged, in file order,
+    one per check and position"""
     seen = set()
-    for cid, conf, pos, k, msg, notes in out:
+    for cid, conf, pos, key, msg, notes in sorted(set(f for part in parts for f in part),
+                                                  key=lambda o: (o[2][:3], o[0])):
         if (cid, pos) in seen:
             continue
         seen.add((cid, pos))
-        fl, line, col, fn = pos
-        if mode == 'drvcheck':
-            print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' % (cid, conf, fl, line, col + 1, fn, k, msg))
-            for (npos, nmsg) in notes:
-                print('DRVNOTE\t%s\t%d\t%d\t%s' % (npos[0], npos[1], npos[2] + 1, nmsg))
-        elif mode == 'org':
-            coccilib.org.print_todo(dmsPos(pos), '%s [drvcheck-%s]' % (msg, cid))
-            for (npos, nmsg) in notes:
-                coccilib.org.print_link(dmsPos(npos), '%s [drvcheck-%s]' % (nmsg, cid))
-        else:
-            coccilib.report.print_report(dmsPos(pos), 'WARNING: %s [drvcheck-%s]' % (msg, cid))
-            for (npos, nmsg) in notes:
-                coccilib.report.print_report(dmsPos(npos), 'note: %s [drvcheck-%s]' % (nmsg, cid))
-
+        dc_print(mode, cid, conf, pos, pos[3], key, msg,
+                 [(n[0], n[1], n[2], m) for (n, m) in notes])
+# END generated prelude
+coccinelle.dms_out = []
 coccinelle.dms_facts = []
 
 def dms_fact(p, kind, val):
@@ -91,7 +201,7 @@ def dms_fact(p, kind, val):
         val = tuple(re.sub(r'\s+', '', v) for v in val)
     else:
         val = re.sub(r'\s+', '', str(val))
-    coccinelle.dms_facts.append((kind, (p.file, int(p.line), int(p.column), p.current_element), val))
+    coccinelle.dms_facts.append((kind, dc_pos(p), val))
 
 def dms_join(allfacts, allout, mode):
     facts = set(f for part in allfacts for f in part)
@@ -120,7 +230,7 @@ def dms_join(allfacts, allout, mode):
         elif am and (fk, am.group(1)) in locs and (fk, am.group(1)) not in statics:
             out.append(('dma-map-stack', 'high', pos, 'local:' + am.group(1),
                         '%s() maps &%s, a variable on the stack; DMA needs kmalloc or page memory' % (fn, am.group(1)), ()))
-    dms_emit([out], mode)
+    dc_emit([out], mode)
 
 // buffers given to the maps
 @ms@
@@ -141,7 +251,7 @@ fn_2@p(D, virt_to_page(A), ...)
 @script:python@
 p << ms.p; a << ms.A;
 @@
-dms_fact(p[0], 'map', (dms_fname(p[0]), str(a)))
+dms_fact(p[0], 'map', (dc_fname(p[0]), str(a)))
 
 // declarations of arrays and of static variables in the same functions
 @ad depends on ms@
@@ -216,9 +326,9 @@ fn_3@p(D, virt_to_page(\(V\|V + E\)), ...)
 @script:python@
 p << vm.p; v << vm.V; pv << vm.pv;
 @@
-dms_add('dma-map-stack', 'high', p[0], dms_key(v),
-        '%s() maps %s, which is vmalloc memory (not physically contiguous)' % (dms_fname(p[0]), v),
-        [(pv[0], 'allocated here by %s()' % dms_fname(pv[0]))])
+coccinelle.dms_out.append(dc_finding('dma-map-stack', 'high', p[0], dc_key(v),
+        '%s() maps %s, which is vmalloc memory (not physically contiguous)' % (dc_fname(p[0]), v),
+        [(pv[0], 'allocated here by %s()' % dc_fname(pv[0]))]))
 
 @finalize:python depends on drvcheck@
 allout << merge.dms_out;

@@ -11,7 +11,9 @@
 // Comments: a handle tested through a driver helper whose name contains
 //  "mapping_error" counts as tested.
 // Options: --no-includes --include-headers
-// Prefilter: dma_map_single dma_map_page dma_map_resource skb_frag_dma_map pci_map_single pci_map_page
+// BEGIN generated dma-handle-maps as prefilter: gen-cocci-tables from checkers/model, do not edit
+// Prefilter: dma_map_single dma_map_single_attrs dma_map_page dma_map_page_attrs skb_frag_dma_map dma_map_resource pci_map_single pci_map_page
+// END generated dma-handle-maps
 // Checks: dma-mapping-error-unchecked
 // Model-roles: dma/mapping_error
 
@@ -21,34 +23,123 @@ virtual drvcheck
 
 @initialize:python@
 @@
-import coccinelle, re
-coccinelle.dme_facts = []
+# BEGIN generated prelude: gen-cocci-tables from checkers/model, do not edit
+# What every drvcheck Coccinelle script needs from Python: positions, the
+# source lines around them, a call's arguments, finding keys and the three
+# output modes (drvcheck, org, report).  gen-cocci-tables copies this file
+# into each script between its prelude markers: spatch cannot import a file
+# that sits next to the script (make coccicheck runs from the kernel tree).
+# No apostrophes in comments: the SmPL lexer reads them as a char literal.
+import coccinelle, coccilib.org, coccilib.report, re
 
-class dmePos:
-    def __init__(self, pos):
-        self.file, self.line, self.column, self.current_element = pos
-        self.line = str(self.line)
-        self.column_end = self.column
 
-_dme_src = {}
-def dme_line(path, n):
-    """line n of a source file, read once per file (spatch's positions are
-    the only thing scripts get, and big drivers have many sites)"""
-    lines = _dme_src.get(path)
+class DcLoc:
+    """a place coccilib.report and coccilib.org can print"""
+    def __init__(self, f, l, c):
+        self.file = f
+        self.line = str(l)
+        self.column = str(c)
+        self.line_end = str(l)
+        self.column_end = str(c + 1)
+
+
+def dc_pos(p):
+    """a spatch position as a value that survives the merge of --jobs"""
+    return (p.file, int(p.line), int(p.column), p.current_element)
+
+
+def dc_loc(p):
+    """file, line and column (from 0) of a spatch position"""
+    return (p.file, int(p.line), int(p.column))
+
+
+_dc_src = {}
+
+
+def dc_lines(path):
+    """the lines of a source file, read once per file: positions are all a
+    script gets from spatch, and a big driver has many sites"""
+    lines = _dc_src.get(path)
     if lines is None:
         try:
             with open(path, errors='replace') as fh:
                 lines = fh.read().split('\n')
         except OSError:
             lines = []
-        _dme_src[path] = lines
+        _dc_src[path] = lines
+    return lines
+
+
+def dc_line(path, n):
+    """line n (from 1) of path, empty when there is none"""
+    lines = dc_lines(path)
     return lines[n - 1] if 0 < n <= len(lines) else ''
 
-def dme_fname(p):
-    ln = dme_line(p.file, int(p.line))
-    return ln[int(p.column):int(p.column_end)] or '?'
 
-def dme_key(e):
+def dc_fname(p):
+    """the name a position on a call or an identifier stands on"""
+    ln = dc_line(p.file, int(p.line))
+    name = ln[int(p.column):int(p.column_end)]
+    if not re.match(r'^\w+$', name):
+        m = re.match(r'\w+', ln[int(p.column):])
+        name = m.group(0) if m else ''
+    return name or '?'
+
+
+def dc_split_args(text):
+    """the top-level, comma-separated arguments of an argument list text,
+    stripped; a comma inside brackets or a string literal splits nothing"""
+    out, depth, cur, quote = [], 0, '', None
+    for ch in text:
+        if quote:
+            cur += ch
+            if ch == quote:
+                quote = None
+            continue
+        if ch in (chr(34), chr(39)):
+            quote = ch
+        elif ch in '\x28\x5b\x7b':
+            depth += 1
+        elif ch in '\x29\x5d\x7d':
+            depth -= 1
+        elif ch == ',' and depth == 0:
+            out.append(cur.strip())
+            cur = ''
+            continue
+        cur += ch
+    if cur.strip() or out:
+        out.append(cur.strip())
+    return out
+
+
+def dc_args_at(p):
+    """the arguments of the call at position p, read from the source (up to
+    a dozen lines on, comments dropped)"""
+    lines = dc_lines(p.file)
+    n = int(p.line) - 1
+    if n >= len(lines):
+        return []
+    text = lines[n][int(p.column):] + '\n' + '\n'.join(lines[n + 1:n + 12])
+    text = re.sub(r'/[*].*?[*]/', ' ', text, flags=re.S)
+    text = re.sub(r'//[^\n]*', ' ', text)
+    i = text.find('\x28')
+    if i < 0:
+        return []
+    depth, j = 0, i
+    while j < len(text):
+        if text[j] == '\x28':
+            depth += 1
+        elif text[j] == '\x29':
+            depth -= 1
+            if depth == 0:
+                break
+        j += 1
+    return dc_split_args(text[i + 1:j])
+
+
+def dc_key(e):
+    """the key of a handle for a path-sensitive finding: the local, the
+    member a dma_unmap_addr() or an access names, else the expression"""
     e = re.sub(r'\s+', '', str(e))
     if re.match(r'^[A-Za-z_]\w*$', e):
         return 'local:' + e
@@ -60,27 +151,53 @@ def dme_key(e):
         return m.group(1)
     return 'expr:' + e
 
-def dme_emit(allout, mode):
-    out = sorted(set((o[0], o[1], o[2], o[3], o[4], tuple(o[5])) for part in allout for o in part),
-                 key=lambda o: (o[2][0], o[2][1], o[2][2], o[0]))
+
+def dc_flat(parts):
+    """the sorted, distinct items of the lists the --jobs workers merged"""
+    out = set()
+    for part in parts:
+        out.update(part)
+    return sorted(out)
+
+
+def dc_print(mode, cid, conf, site, func, key, msg, notes=()):
+    """one finding at site (file, line, column from 0) in function func,
+    with notes (file, line, column, message), in the output mode"""
+    f, l, c = site[:3]
+    if mode == 'drvcheck':
+        print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' %
+              (cid, conf, f, l, c + 1, func, key, msg))
+        for (nf, nl, nc, nm) in notes:
+            print('DRVNOTE\t%s\t%d\t%d\t%s' % (nf, nl, nc + 1, nm))
+    elif mode == 'org':
+        coccilib.org.print_todo(DcLoc(f, l, c), '%s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.org.print_link(DcLoc(nf, nl, nc), '%s [drvcheck-%s]' % (nm, cid))
+    else:
+        coccilib.report.print_report(DcLoc(f, l, c), 'WARNING: %s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.report.print_report(DcLoc(nf, nl, nc), 'note: %s [drvcheck-%s]' % (nm, cid))
+
+
+def dc_finding(cid, conf, p, key, msg, notes=()):
+    """a finding at spatch position p, notes as (position, message), as a
+    value dc_emit() prints after the merge of --jobs"""
+    return (cid, conf, dc_pos(p), key, msg, tuple((dc_pos(q), m) for (q, m) in notes))
+
+
+def dc_emit(parts, mode):
+    """print the findings of dc_finding() the workers merged, in file order,
+    one per check and position"""
     seen = set()
-    for cid, conf, pos, k, msg, notes in out:
+    for cid, conf, pos, key, msg, notes in sorted(set(f for part in parts for f in part),
+                                                  key=lambda o: (o[2][:3], o[0])):
         if (cid, pos) in seen:
             continue
         seen.add((cid, pos))
-        fl, line, col, fn = pos
-        if mode == 'drvcheck':
-            print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' % (cid, conf, fl, line, col + 1, fn, k, msg))
-            for (npos, nmsg) in notes:
-                print('DRVNOTE\t%s\t%d\t%d\t%s' % (npos[0], npos[1], npos[2] + 1, nmsg))
-        elif mode == 'org':
-            coccilib.org.print_todo(dmePos(pos), '%s [drvcheck-%s]' % (msg, cid))
-            for (npos, nmsg) in notes:
-                coccilib.org.print_link(dmePos(npos), '%s [drvcheck-%s]' % (nmsg, cid))
-        else:
-            coccilib.report.print_report(dmePos(pos), 'WARNING: %s [drvcheck-%s]' % (msg, cid))
-            for (npos, nmsg) in notes:
-                coccilib.report.print_report(dmePos(npos), 'note: %s [drvcheck-%s]' % (nmsg, cid))
+        dc_print(mode, cid, conf, pos, pos[3], key, msg,
+                 [(n[0], n[1], n[2], m) for (n, m) in notes])
+# END generated prelude
+coccinelle.dme_facts = []
 
 def dme_outer_parens(v):
     """whether v is one parenthesised expression, (a) but not (a)+(b)"""
@@ -138,10 +255,10 @@ def dme_fact(p, kind, val):
         val = tuple(dme_norm(v) for v in val)
     else:
         val = dme_norm(val)
-    coccinelle.dme_facts.append((kind, (p.file, int(p.line), int(p.column), p.current_element), val))
+    coccinelle.dme_facts.append((kind, dc_pos(p), val))
 
 def dme_lhs_text(pos):
-    ln = dme_line(pos[0], pos[1])
+    ln = dc_line(pos[0], pos[1])
     m = re.search(r'([*]?[A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*(?:\x28[\w ]+\x29\s*)?(?:cpu_to_\w+\s*\x28\s*)?$', ln[:pos[2]])
     return dme_norm(m.group(1)) if m else None
 
@@ -178,9 +295,9 @@ def dme_join(allfacts, mode):
             if any((fk, c) in tests for c in copies.get((fk, h), ())):
                 continue
         out.append(('dma-mapping-error-unchecked', 'medium', pos,
-                    dme_key(h) if h else 'map:' + fn,
+                    dc_key(h) if h else 'map:' + fn,
                     'handle returned by %s() is never tested with dma_mapping_error()' % fn, ()))
-    dme_emit([out], mode)
+    dc_emit([out], mode)
 
 // every map site, and where its result goes
 @mapsite@
@@ -288,7 +405,7 @@ dme_fact(q[0], 'copy', (str(x), str(e)))
 @script:python@
 p << mapsite.p;
 @@
-dme_fact(p[0], 'map', dme_fname(p[0]))
+dme_fact(p[0], 'map', dc_fname(p[0]))
 
 @finalize:python depends on drvcheck@
 allout << merge.dme_facts;

@@ -11,7 +11,9 @@
 // Comments: facts are collected per site and joined in @finalize:python@;
 //  only provably different sizes/directions are reported.
 // Options: --no-includes --include-headers
-// Prefilter: dma_map_single dma_map_page dma_map_sg dma_map_resource skb_frag_dma_map dma_unmap_single dma_unmap_page dma_unmap_sg dma_unmap_resource dma_sync_single dma_sync_sg dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs dma_alloc_wc dma_alloc_noncoherent dma_alloc_pages dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_free_noncoherent dma_free_pages dma_pool_ pci_map_ pci_unmap_ pci_alloc_consistent pci_zalloc_consistent pci_free_consistent pci_dma_sync
+// BEGIN generated dma-sites as prefilter: gen-cocci-tables from checkers/model, do not edit
+// Prefilter: dma_map_single dma_map_single_attrs dma_unmap_single dma_unmap_single_attrs dma_map_page dma_map_page_attrs skb_frag_dma_map dma_unmap_page dma_unmap_page_attrs dma_map_resource dma_unmap_resource dma_map_sg dma_map_sg_attrs dma_unmap_sg dma_unmap_sg_attrs dma_map_sgtable dma_unmap_sgtable dma_sync_single_for_cpu dma_sync_single_for_device dma_sync_single_range_for_cpu dma_sync_single_range_for_device dma_sync_sg_for_cpu dma_sync_sg_for_device dma_sync_sgtable_for_cpu dma_sync_sgtable_for_device dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs dma_alloc_wc dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_alloc_noncoherent dma_free_noncoherent dma_alloc_pages dma_free_pages dma_pool_alloc dma_pool_zalloc dma_pool_free pci_map_single pci_unmap_single pci_map_page pci_unmap_page pci_map_sg pci_unmap_sg pci_dma_sync_single_for_cpu pci_dma_sync_single_for_device pci_dma_sync_sg_for_cpu pci_dma_sync_sg_for_device pci_alloc_consistent pci_zalloc_consistent pci_free_consistent
+// END generated dma-sites
 // Checks: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents
 // Judged: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents
 // Model-roles: dma/map dma/unmap dma/sync dma/alloc dma/free
@@ -22,26 +24,188 @@ virtual drvcheck
 
 @initialize:python@
 @@
-import coccinelle, bisect, os, re
-coccinelle.dcp_facts = []
+# BEGIN generated prelude: gen-cocci-tables from checkers/model, do not edit
+# What every drvcheck Coccinelle script needs from Python: positions, the
+# source lines around them, a call's arguments, finding keys and the three
+# output modes (drvcheck, org, report).  gen-cocci-tables copies this file
+# into each script between its prelude markers: spatch cannot import a file
+# that sits next to the script (make coccicheck runs from the kernel tree).
+# No apostrophes in comments: the SmPL lexer reads them as a char literal.
+import coccinelle, coccilib.org, coccilib.report, re
 
-_srccache = {}
-def dcp_lines(path):
-    lines = _srccache.get(path)
+
+class DcLoc:
+    """a place coccilib.report and coccilib.org can print"""
+    def __init__(self, f, l, c):
+        self.file = f
+        self.line = str(l)
+        self.column = str(c)
+        self.line_end = str(l)
+        self.column_end = str(c + 1)
+
+
+def dc_pos(p):
+    """a spatch position as a value that survives the merge of --jobs"""
+    return (p.file, int(p.line), int(p.column), p.current_element)
+
+
+def dc_loc(p):
+    """file, line and column (from 0) of a spatch position"""
+    return (p.file, int(p.line), int(p.column))
+
+
+_dc_src = {}
+
+
+def dc_lines(path):
+    """the lines of a source file, read once per file: positions are all a
+    script gets from spatch, and a big driver has many sites"""
+    lines = _dc_src.get(path)
     if lines is None:
         try:
             with open(path, errors='replace') as fh:
                 lines = fh.read().split('\n')
         except OSError:
             lines = []
-        _srccache[path] = lines
+        _dc_src[path] = lines
     return lines
+
+
+def dc_line(path, n):
+    """line n (from 1) of path, empty when there is none"""
+    lines = dc_lines(path)
+    return lines[n - 1] if 0 < n <= len(lines) else ''
+
+
+def dc_fname(p):
+    """the name a position on a call or an identifier stands on"""
+    ln = dc_line(p.file, int(p.line))
+    name = ln[int(p.column):int(p.column_end)]
+    if not re.match(r'^\w+$', name):
+        m = re.match(r'\w+', ln[int(p.column):])
+        name = m.group(0) if m else ''
+    return name or '?'
+
+
+def dc_split_args(text):
+    """the top-level, comma-separated arguments of an argument list text,
+    stripped; a comma inside brackets or a string literal splits nothing"""
+    out, depth, cur, quote = [], 0, '', None
+    for ch in text:
+        if quote:
+            cur += ch
+            if ch == quote:
+                quote = None
+            continue
+        if ch in (chr(34), chr(39)):
+            quote = ch
+        elif ch in '\x28\x5b\x7b':
+            depth += 1
+        elif ch in '\x29\x5d\x7d':
+            depth -= 1
+        elif ch == ',' and depth == 0:
+            out.append(cur.strip())
+            cur = ''
+            continue
+        cur += ch
+    if cur.strip() or out:
+        out.append(cur.strip())
+    return out
+
+
+def dc_args_at(p):
+    """the arguments of the call at position p, read from the source (up to
+    a dozen lines on, comments dropped)"""
+    lines = dc_lines(p.file)
+    n = int(p.line) - 1
+    if n >= len(lines):
+        return []
+    text = lines[n][int(p.column):] + '\n' + '\n'.join(lines[n + 1:n + 12])
+    text = re.sub(r'/[*].*?[*]/', ' ', text, flags=re.S)
+    text = re.sub(r'//[^\n]*', ' ', text)
+    i = text.find('\x28')
+    if i < 0:
+        return []
+    depth, j = 0, i
+    while j < len(text):
+        if text[j] == '\x28':
+            depth += 1
+        elif text[j] == '\x29':
+            depth -= 1
+            if depth == 0:
+                break
+        j += 1
+    return dc_split_args(text[i + 1:j])
+
+
+def dc_key(e):
+    """the key of a handle for a path-sensitive finding: the local, the
+    member a dma_unmap_addr() or an access names, else the expression"""
+    e = re.sub(r'\s+', '', str(e))
+    if re.match(r'^[A-Za-z_]\w*$', e):
+        return 'local:' + e
+    m = re.match(r'^dma_unmap_addr\x28(.*),(\w+)\x29$', e)
+    if m:
+        return m.group(2)
+    m = re.search(r'(?:->|[.])(\w+)$', e)
+    if m:
+        return m.group(1)
+    return 'expr:' + e
+
+
+def dc_flat(parts):
+    """the sorted, distinct items of the lists the --jobs workers merged"""
+    out = set()
+    for part in parts:
+        out.update(part)
+    return sorted(out)
+
+
+def dc_print(mode, cid, conf, site, func, key, msg, notes=()):
+    """one finding at site (file, line, column from 0) in function func,
+    with notes (file, line, column, message), in the output mode"""
+    f, l, c = site[:3]
+    if mode == 'drvcheck':
+        print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' %
+              (cid, conf, f, l, c + 1, func, key, msg))
+        for (nf, nl, nc, nm) in notes:
+            print('DRVNOTE\t%s\t%d\t%d\t%s' % (nf, nl, nc + 1, nm))
+    elif mode == 'org':
+        coccilib.org.print_todo(DcLoc(f, l, c), '%s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.org.print_link(DcLoc(nf, nl, nc), '%s [drvcheck-%s]' % (nm, cid))
+    else:
+        coccilib.report.print_report(DcLoc(f, l, c), 'WARNING: %s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.report.print_report(DcLoc(nf, nl, nc), 'note: %s [drvcheck-%s]' % (nm, cid))
+
+
+def dc_finding(cid, conf, p, key, msg, notes=()):
+    """a finding at spatch position p, notes as (position, message), as a
+    value dc_emit() prints after the merge of --jobs"""
+    return (cid, conf, dc_pos(p), key, msg, tuple((dc_pos(q), m) for (q, m) in notes))
+
+
+def dc_emit(parts, mode):
+    """print the findings of dc_finding() the workers merged, in file order,
+    one per check and position"""
+    seen = set()
+    for cid, conf, pos, key, msg, notes in sorted(set(f for part in parts for f in part),
+                                                  key=lambda o: (o[2][:3], o[0])):
+        if (cid, pos) in seen:
+            continue
+        seen.add((cid, pos))
+        dc_print(mode, cid, conf, pos, pos[3], key, msg,
+                 [(n[0], n[1], n[2], m) for (n, m) in notes])
+# END generated prelude
+import bisect, os
+coccinelle.dcp_facts = []
 
 _dcp_texts = {}
 def dcp_text(path):
     """the file as one string and the offset each line starts at"""
     if path not in _dcp_texts:
-        lines = dcp_lines(path)
+        lines = dc_lines(path)
         starts, n = [], 0
         for ln in lines:
             starts.append(n)
@@ -60,13 +224,6 @@ def dcp_lines_with(path, word):
         k = text.find(word, starts[i + 1] if i + 1 < len(starts) else len(text))
     return out
 
-def dcp_fname(p):
-    try:
-        ln = dcp_lines(p.file)[int(p.line) - 1]
-        return ln[int(p.column):int(p.column_end)]
-    except Exception:
-        return '?'
-
 _dcp_bodies = {}
 def dcp_func_body(path, fn):
     """The body of function fn, comments removed, found the way kernel
@@ -77,7 +234,7 @@ def dcp_func_body(path, fn):
     return _dcp_bodies[(path, fn)]
 
 def dcp_find_body(path, fn):
-    lines = dcp_lines(path)
+    lines = dc_lines(path)
     head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
     for i in dcp_lines_with(path, fn):
         if not head.match(lines[i]):
@@ -137,7 +294,7 @@ def dcp_call_parts(e):
         if depth == 0 and k != len(e) - 1:
             return None
     inner = e[m.end():-1].strip()
-    return m.group(1), (dcp_split_args(inner) if inner else [])
+    return m.group(1), (dc_split_args(inner) if inner else [])
 
 _dcp_params = {}
 def dcp_func_params(path, fn):
@@ -145,7 +302,7 @@ def dcp_func_params(path, fn):
     found (the head laid out as dcp_find_body() expects it)"""
     if (path, fn) not in _dcp_params:
         _dcp_params[(path, fn)] = None
-        lines = dcp_lines(path)
+        lines = dc_lines(path)
         head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\x28' % re.escape(fn))
         for i in dcp_lines_with(path, fn):
             m = head.match(lines[i])
@@ -158,7 +315,7 @@ def dcp_func_params(path, fn):
                 depth -= text[k] == '\x29'
                 k += 1
             names = []
-            for a in dcp_split_args(text[:k - 1]):
+            for a in dc_split_args(text[:k - 1]):
                 ids = re.findall(r'[A-Za-z_]\w*', a)
                 if ids and ids != ['void']:
                     names.append(ids[-1])
@@ -225,7 +382,7 @@ def dcp_functions(path):
     """(name, first line, last line) of each function defined in path, laid
     out as dcp_find_body() expects; lines 0-based"""
     if path not in _dcp_funcs:
-        lines, out, i = dcp_lines(path), [], 0
+        lines, out, i = dc_lines(path), [], 0
         head = re.compile(r'^(?:[A-Za-z_].*[\s*])?([A-Za-z_]\w*)\s*\x28')
         while i < len(lines):
             m = head.match(lines[i])
@@ -255,7 +412,7 @@ def dcp_text_calls(path, fns):
     """the calls of the functions fns written in path, read from the text:
     (0-based line, enclosing function, argument list, the line's text
     before the call, callee); definitions and comments skipped"""
-    lines = dcp_lines(path)
+    lines = dc_lines(path)
     text = dcp_text(path)[0]
     fns = [f for f in fns if f in text]
     if not fns:
@@ -279,7 +436,7 @@ def dcp_text_calls(path, fns):
                 k += 1
             if depth:
                 continue
-            out.append((i, caller, [dcp_n(a) for a in dcp_split_args(text[:k - 1])],
+            out.append((i, caller, [dcp_n(a) for a in dc_split_args(text[:k - 1])],
                         ln[:m.start()], m.group(1)))
     return out
 
@@ -358,13 +515,10 @@ class DcpLoads(dict):
 def dcp_n(e):
     return re.sub(r'\s+', '', str(e))
 
-def dcp_pos(p):
-    return (p.file, int(p.line), int(p.column), p.current_element)
-
 def dcp_site(p, role, **kw):
     kw['t'] = role
-    kw['fn'] = dcp_fname(p[0])
-    kw['pos'] = dcp_pos(p[0])
+    kw['fn'] = dc_fname(p[0])
+    kw['pos'] = dc_pos(p[0])
     for k in list(kw):
         if k not in ('t', 'fn', 'pos') and kw[k] is not None and not isinstance(kw[k], (int, tuple)):
             kw[k] = dcp_n(kw[k])
@@ -377,7 +531,7 @@ def dcp_type(t):
 
 def dcp_other(role, p, **kw):
     kw['t'] = role
-    kw['pos'] = dcp_pos(p[0])
+    kw['pos'] = dc_pos(p[0])
     for k in list(kw):
         if k not in ('t', 'pos') and kw[k] is not None and not isinstance(kw[k], (int, tuple)):
             kw[k] = dcp_type(kw[k]) if k == 'ty' else dcp_n(kw[k])
@@ -706,25 +860,9 @@ _DCP_FIELD_GET = 'dma_unmap_addr|dma_unmap_len'
 # the facts record these arguments (device, pool and gfp are not compared)
 _DCP_KEPT = ('buf', 'off', 'size', 'dir', 'nents', 'h', 'cpu')
 
-def dcp_split_args(text):
-    """the top-level arguments of a call's argument list text"""
-    out, depth, cur = [], 0, ''
-    for ch in text:
-        if ch in '\x28\x5b\x7b':
-            depth += 1
-        elif ch in '\x29\x5d\x7d':
-            depth -= 1
-        if ch == ',' and depth == 0:
-            out.append(cur)
-            cur = ''
-        else:
-            cur += ch
-    out.append(cur)
-    return [a.strip() for a in out]
-
 def dcp_call_site(p, fn, args):
     role, names = _DCP_LAYOUT[fn]
-    vals = dcp_split_args(args)
+    vals = dc_split_args(args)
     if len(vals) < len(names):
         return
     kw = dict((n, v) for n, v in zip(names, vals) if n in _DCP_KEPT)
@@ -859,11 +997,11 @@ def dcp_entry_span(path, fn, base, line, maps):
         return line, nxt
     a, b = span[0]
     pat = re.compile(r'(?<![\w.>])%s\s*=(?!=)' % re.escape(base))
-    sets = [i + 1 for i in range(a, b + 1) if pat.search(dcp_lines(path)[i])]
+    sets = [i + 1 for i in range(a, b + 1) if pat.search(dc_lines(path)[i])]
     # an error label ends it too: its unwind clears the entries
     labels = [i + 1 for i in range(a, b + 1)
-              if re.match(r'^\s*[A-Za-z_]\w*:\s*$', dcp_lines(path)[i])
-              and not re.match(r'^\s*default:', dcp_lines(path)[i])]
+              if re.match(r'^\s*[A-Za-z_]\w*:\s*$', dc_lines(path)[i])
+              and not re.match(r'^\s*default:', dc_lines(path)[i])]
     lo = max([x for x in sets if x <= line] or [a + 1])
     return lo, min([x for x in sets + labels if x > line] or [b + 2])
 
@@ -901,7 +1039,7 @@ def dcp_decl_type(path, fn, name):
     function; None when it is not declared so there"""
     k = (path, fn, name)
     if k not in _dcp_decls:
-        lines, text = dcp_lines(path), ''
+        lines, text = dc_lines(path), ''
         for f, a, b in dcp_functions(path):
             if f == fn:
                 text = '\n'.join(lines[a:b + 1])
@@ -932,7 +1070,7 @@ def dcp_conditions(path, line):
     if not encl:
         return []
     a = encl[0][0]
-    text = '\n'.join(dcp_lines(path)[a:line - 1])
+    text = '\n'.join(dc_lines(path)[a:line - 1])
     text = re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*|"(?:\\.|[^"\\])*"', ' ', text, flags=re.S)
     text = re.sub(r'^\s*#.*$', ' ', text, flags=re.M)
     text = text[text.find('\x7b') + 1:] if '\x7b' in text else ''
@@ -1504,7 +1642,7 @@ fn_1@p(B, F, V)
 @script:python@
 p << fset.p; b << fset.B; f << fset.F; v << fset.V;
 @@
-dcp_other('fset', p, fn=dcp_fname(p[0]), base=b, fld=f, val=v)
+dcp_other('fset', p, fn=dc_fname(p[0]), base=b, fld=f, val=v)
 
 // declared struct types of the bases of handle / length expressions
 @tb depends on site@

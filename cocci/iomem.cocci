@@ -19,7 +19,9 @@
 // Comments: Regions requested by a parent or bus driver (MFD cells) are not
 //  visible; such maps are reported with low confidence or not at all.
 // Options: --no-includes --include-headers
-// Prefilter: request_region request_mem_region request_muxed_region pci_request_ comedi_pci_enable vmbus_allocate_mmio release_region release_mem_region pci_release_ pcim_request_ ioremap pci_iomap pcim_iomap devm_of_iomap of_iomap of_io_request_and_map request_resource insert_resource release_resource
+// BEGIN generated iomem-calls as prefilter: gen-cocci-tables from checkers/model, do not edit
+// Prefilter: request_region request_muxed_region request_mem_region request_mem_region_exclusive __request_region __request_mem_region devm_request_region devm_request_mem_region __devm_request_region release_region release_mem_region __release_region devm_release_region devm_release_mem_region request_resource insert_resource release_resource amba_request_regions amba_release_regions pci_request_region pci_request_region_exclusive pci_request_regions pci_request_regions_exclusive pci_request_mem_regions pci_request_selected_regions pci_request_selected_regions_exclusive pcim_request_region pcim_request_all_regions comedi_pci_enable vmbus_allocate_mmio pci_release_region pci_release_regions pci_release_mem_regions pci_release_selected_regions pcim_iomap_regions pcim_iomap_regions_request_all pcim_iomap_region devm_ioremap_resource devm_platform_ioremap_resource devm_platform_ioremap_resource_byname devm_platform_get_and_ioremap_resource devm_of_iomap of_io_request_and_map ioremap ioremap_wc ioremap_uc ioremap_wt ioremap_cache ioremap_nocache devm_ioremap devm_ioremap_wc devm_ioremap_uc devm_ioremap_nocache of_iomap pci_iomap pci_iomap_wc pci_iomap_range pci_ioremap_bar pci_ioremap_wc_bar pcim_iomap pcim_iomap_range
+// END generated iomem-calls
 // Checks: iomem-unchecked-request iomem-release-mismatch iomem-unrequested-map iomem-not-exclusive
 // Model-roles: iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap iomem/resource_insert iomem/resource_release mem/mem_free
 
@@ -30,7 +32,180 @@ virtual iomem_not_exclusive
 
 @initialize:python@
 @@
-import coccinelle
+# BEGIN generated prelude: gen-cocci-tables from checkers/model, do not edit
+# What every drvcheck Coccinelle script needs from Python: positions, the
+# source lines around them, a call's arguments, finding keys and the three
+# output modes (drvcheck, org, report).  gen-cocci-tables copies this file
+# into each script between its prelude markers: spatch cannot import a file
+# that sits next to the script (make coccicheck runs from the kernel tree).
+# No apostrophes in comments: the SmPL lexer reads them as a char literal.
+import coccinelle, coccilib.org, coccilib.report, re
+
+
+class DcLoc:
+    """a place coccilib.report and coccilib.org can print"""
+    def __init__(self, f, l, c):
+        self.file = f
+        self.line = str(l)
+        self.column = str(c)
+        self.line_end = str(l)
+        self.column_end = str(c + 1)
+
+
+def dc_pos(p):
+    """a spatch position as a value that survives the merge of --jobs"""
+    return (p.file, int(p.line), int(p.column), p.current_element)
+
+
+def dc_loc(p):
+    """file, line and column (from 0) of a spatch position"""
+    return (p.file, int(p.line), int(p.column))
+
+
+_dc_src = {}
+
+
+def dc_lines(path):
+    """the lines of a source file, read once per file: positions are all a
+    script gets from spatch, and a big driver has many sites"""
+    lines = _dc_src.get(path)
+    if lines is None:
+        try:
+            with open(path, errors='replace') as fh:
+                lines = fh.read().split('\n')
+        except OSError:
+            lines = []
+        _dc_src[path] = lines
+    return lines
+
+
+def dc_line(path, n):
+    """line n (from 1) of path, empty when there is none"""
+    lines = dc_lines(path)
+    return lines[n - 1] if 0 < n <= len(lines) else ''
+
+
+def dc_fname(p):
+    """the name a position on a call or an identifier stands on"""
+    ln = dc_line(p.file, int(p.line))
+    name = ln[int(p.column):int(p.column_end)]
+    if not re.match(r'^\w+$', name):
+        m = re.match(r'\w+', ln[int(p.column):])
+        name = m.group(0) if m else ''
+    return name or '?'
+
+
+def dc_split_args(text):
+    """the top-level, comma-separated arguments of an argument list text,
+    stripped; a comma inside brackets or a string literal splits nothing"""
+    out, depth, cur, quote = [], 0, '', None
+    for ch in text:
+        if quote:
+            cur += ch
+            if ch == quote:
+                quote = None
+            continue
+        if ch in (chr(34), chr(39)):
+            quote = ch
+        elif ch in '\x28\x5b\x7b':
+            depth += 1
+        elif ch in '\x29\x5d\x7d':
+            depth -= 1
+        elif ch == ',' and depth == 0:
+            out.append(cur.strip())
+            cur = ''
+            continue
+        cur += ch
+    if cur.strip() or out:
+        out.append(cur.strip())
+    return out
+
+
+def dc_args_at(p):
+    """the arguments of the call at position p, read from the source (up to
+    a dozen lines on, comments dropped)"""
+    lines = dc_lines(p.file)
+    n = int(p.line) - 1
+    if n >= len(lines):
+        return []
+    text = lines[n][int(p.column):] + '\n' + '\n'.join(lines[n + 1:n + 12])
+    text = re.sub(r'/[*].*?[*]/', ' ', text, flags=re.S)
+    text = re.sub(r'//[^\n]*', ' ', text)
+    i = text.find('\x28')
+    if i < 0:
+        return []
+    depth, j = 0, i
+    while j < len(text):
+        if text[j] == '\x28':
+            depth += 1
+        elif text[j] == '\x29':
+            depth -= 1
+            if depth == 0:
+                break
+        j += 1
+    return dc_split_args(text[i + 1:j])
+
+
+def dc_key(e):
+    """the key of a handle for a path-sensitive finding: the local, the
+    member a dma_unmap_addr() or an access names, else the expression"""
+    e = re.sub(r'\s+', '', str(e))
+    if re.match(r'^[A-Za-z_]\w*$', e):
+        return 'local:' + e
+    m = re.match(r'^dma_unmap_addr\x28(.*),(\w+)\x29$', e)
+    if m:
+        return m.group(2)
+    m = re.search(r'(?:->|[.])(\w+)$', e)
+    if m:
+        return m.group(1)
+    return 'expr:' + e
+
+
+def dc_flat(parts):
+    """the sorted, distinct items of the lists the --jobs workers merged"""
+    out = set()
+    for part in parts:
+        out.update(part)
+    return sorted(out)
+
+
+def dc_print(mode, cid, conf, site, func, key, msg, notes=()):
+    """one finding at site (file, line, column from 0) in function func,
+    with notes (file, line, column, message), in the output mode"""
+    f, l, c = site[:3]
+    if mode == 'drvcheck':
+        print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' %
+              (cid, conf, f, l, c + 1, func, key, msg))
+        for (nf, nl, nc, nm) in notes:
+            print('DRVNOTE\t%s\t%d\t%d\t%s' % (nf, nl, nc + 1, nm))
+    elif mode == 'org':
+        coccilib.org.print_todo(DcLoc(f, l, c), '%s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.org.print_link(DcLoc(nf, nl, nc), '%s [drvcheck-%s]' % (nm, cid))
+    else:
+        coccilib.report.print_report(DcLoc(f, l, c), 'WARNING: %s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.report.print_report(DcLoc(nf, nl, nc), 'note: %s [drvcheck-%s]' % (nm, cid))
+
+
+def dc_finding(cid, conf, p, key, msg, notes=()):
+    """a finding at spatch position p, notes as (position, message), as a
+    value dc_emit() prints after the merge of --jobs"""
+    return (cid, conf, dc_pos(p), key, msg, tuple((dc_pos(q), m) for (q, m) in notes))
+
+
+def dc_emit(parts, mode):
+    """print the findings of dc_finding() the workers merged, in file order,
+    one per check and position"""
+    seen = set()
+    for cid, conf, pos, key, msg, notes in sorted(set(f for part in parts for f in part),
+                                                  key=lambda o: (o[2][:3], o[0])):
+        if (cid, pos) in seen:
+            continue
+        seen.add((cid, pos))
+        dc_print(mode, cid, conf, pos, pos[3], key, msg,
+                 [(n[0], n[1], n[2], m) for (n, m) in notes])
+# END generated prelude
 coccinelle.mode = "report"
 coccinelle.notexcl = False
 coccinelle.icalls = []     # (name, args, file, line, col, func)
@@ -40,72 +215,6 @@ coccinelle.itested = []    # (x, file, line, func)
 coccinelle.iover = []      # (file, line, col)
 coccinelle.ifreed = []     # (x, file, func): x freed
 coccinelle.iloop = []      # (file, line, col): tested by the loop that stores it
-
-def _loc(p):
-    return (p.file, int(p.line), int(p.column))
-
-def _split_args(s):
-    out, depth, cur, q = [], 0, "", None
-    for ch in s:
-        if q:
-            cur += ch
-            if ch == q:
-                q = None
-            continue
-        if ch in (chr(34), chr(39)):
-            q = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-            continue
-        cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return tuple(out)
-
-_name_cache = {}
-def _name_at(p):
-    f = p.file
-    if f not in _name_cache:
-        try:
-            with open(f, errors="replace") as fh:
-                _name_cache[f] = fh.read().split("\n")
-        except Exception:
-            _name_cache[f] = []
-    lines = _name_cache[f]
-    l = int(p.line) - 1
-    if l >= len(lines):
-        return ""
-    import re
-    m = re.match(r"\w+", lines[l][int(p.column):])
-    return m.group(0) if m else ""
-
-def _args_at(p):
-    _name_at(p)
-    lines = _name_cache.get(p.file, [])
-    l = int(p.line) - 1
-    text = lines[l][int(p.column):] + chr(10) + chr(10).join(lines[l + 1:l + 12])
-    import re
-    text = re.sub(r"[/][*].*?[*][/]", " ", text, flags=re.S)
-    text = re.sub(r"[/][/][^" + chr(10) + "]*", " ", text)
-    i = text.find("(")
-    if i < 0:
-        return ()
-    depth, j = 0, i
-    while j < len(text):
-        ch = text[j]
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                break
-        j += 1
-    return _split_args(text[i + 1:j])
 
 @initialize:python depends on drvcheck@
 @@
@@ -133,7 +242,7 @@ fn_1@p(...)
 @script:python@
 p << calls.p;
 @@
-coccinelle.icalls.append((_name_at(p[0]), _args_at(p[0])) + _loc(p[0]) + (p[0].current_element,))
+coccinelle.icalls.append((dc_fname(p[0]), tuple(dc_args_at(p[0]))) + dc_loc(p[0]) + (p[0].current_element,))
 
 // requests whose result is discarded
 
@@ -147,7 +256,7 @@ f@p(...);
 p << calls.p;
 f << discard.f;
 @@
-coccinelle.idiscard.append(_loc(p[0]))
+coccinelle.idiscard.append(dc_loc(p[0]))
 
 // requests whose result is stored: tested later?
 
@@ -162,7 +271,7 @@ x = f@p(...)
 x << stored.x;
 p << calls.p;
 @@
-coccinelle.istored.append((x,) + _loc(p[0]) + (p[0].current_element,))
+coccinelle.istored.append((x,) + dc_loc(p[0]) + (p[0].current_element,))
 
 @tested@
 expression stored.x;
@@ -207,7 +316,7 @@ while@l (<+... x ...+>) x = f@p(...);
 p << calls.p;
 l << tested_loop.l;
 @@
-coccinelle.iloop.append(_loc(p[0]))
+coccinelle.iloop.append(dc_loc(p[0]))
 
 @tested2@
 expression stored.x;
@@ -240,7 +349,7 @@ x@q = E;
 p << calls.p;
 q << overwritten.q;
 @@
-coccinelle.iover.append(_loc(p[0]))
+coccinelle.iover.append(dc_loc(p[0]))
 
 // what the driver frees: release_resource() then kfree() leaks nothing
 
@@ -275,79 +384,73 @@ import coccinelle
 import coccilib.report
 import coccilib.org
 
-def flat(xs):
-    out = []
-    for x in xs:
-        out.extend(x)
-    return sorted(set(out))
+icalls = dc_flat(icalls); idiscard = set(dc_flat(idiscard)); istored = dc_flat(istored)
+itested = dc_flat(itested); iover = set(dc_flat(iover)); ifreed = dc_flat(ifreed); iloop = set(dc_flat(iloop))
 
-icalls = flat(icalls); idiscard = set(flat(idiscard)); istored = flat(istored)
-itested = flat(itested); iover = set(flat(iover)); ifreed = flat(ifreed); iloop = set(flat(iloop))
-
-# name: (role, space, exclusive, start arg, size arg, buf/parent arg, dev arg)
+# name: (role, space, start arg, size arg, buf/parent arg, dev arg)
 # BEGIN generated iomem-model: gen-cocci-tables from checkers/model, do not edit
 MODEL = {
-    "request_region": ("region_request", "port", False, 0, 1, -1, -1),
-    "request_muxed_region": ("region_request", "port", False, 0, 1, -1, -1),
-    "request_mem_region": ("region_request", "mem", False, 0, 1, -1, -1),
-    "request_mem_region_exclusive": ("region_request", "mem", True, 0, 1, -1, -1),
-    "__request_region": ("region_request", "parent", False, 1, 2, 0, -1),
-    "__request_mem_region": ("region_request", "mem", False, 0, 1, -1, -1),
-    "devm_request_region": ("region_request", "port", False, 1, 2, -1, 0),
-    "devm_request_mem_region": ("region_request", "mem", False, 1, 2, -1, 0),
-    "__devm_request_region": ("region_request", "parent", False, 2, 3, 1, 0),
-    "release_region": ("region_release", "port", False, 0, 1, -1, -1),
-    "release_mem_region": ("region_release", "mem", False, 0, 1, -1, -1),
-    "__release_region": ("region_release", "parent", False, 1, 2, 0, -1),
-    "devm_release_region": ("region_release", "port", False, 1, 2, -1, 0),
-    "devm_release_mem_region": ("region_release", "mem", False, 1, 2, -1, 0),
-    "request_resource": ("resource_insert", "parent", False, -1, -1, 0, -1),
-    "insert_resource": ("resource_insert", "parent", False, -1, -1, 0, -1),
-    "release_resource": ("resource_release", "none", False, -1, -1, 0, -1),
-    "amba_request_regions": ("region_request", "mem", False, -1, -1, -1, -1),
-    "amba_release_regions": ("region_release", "mem", False, -1, -1, -1, -1),
-    "pci_request_region": ("region_request", "pci_bar", False, 1, -1, -1, 0),
-    "pci_request_region_exclusive": ("region_request", "pci_bar", True, 1, -1, -1, 0),
-    "pci_request_regions": ("region_request", "pci_all", False, -1, -1, -1, 0),
-    "pci_request_regions_exclusive": ("region_request", "pci_all", True, -1, -1, -1, 0),
-    "pci_request_mem_regions": ("region_request", "pci_mask", False, -1, -1, -1, 0),
-    "pci_request_selected_regions": ("region_request", "pci_mask", False, 1, -1, -1, 0),
-    "pci_request_selected_regions_exclusive": ("region_request", "pci_mask", True, 1, -1, -1, 0),
-    "pcim_request_region": ("region_request", "pci_bar", False, 1, -1, -1, 0),
-    "pcim_request_all_regions": ("region_request", "pci_all", False, -1, -1, -1, 0),
-    "comedi_pci_enable": ("region_request", "pci_all", False, -1, -1, -1, -1),
-    "vmbus_allocate_mmio": ("region_request", "mem", True, -1, 4, -1, -1),
-    "pci_release_region": ("region_release", "pci_bar", False, 1, -1, -1, 0),
-    "pci_release_regions": ("region_release", "pci_all", False, -1, -1, -1, 0),
-    "pci_release_mem_regions": ("region_release", "pci_mask", False, -1, -1, -1, 0),
-    "pci_release_selected_regions": ("region_release", "pci_mask", False, 1, -1, -1, 0),
-    "pcim_iomap_regions": ("region_request_map", "pci_mask", False, 1, -1, -1, 0),
-    "pcim_iomap_regions_request_all": ("region_request_map", "pci_all", False, 1, -1, -1, 0),
-    "pcim_iomap_region": ("region_request_map", "pci_bar", False, 1, -1, -1, 0),
-    "devm_ioremap_resource": ("region_request_map", "mem", False, -1, -1, 1, 0),
-    "devm_platform_ioremap_resource": ("region_request_map", "mem", False, 1, -1, -1, 0),
-    "devm_platform_ioremap_resource_byname": ("region_request_map", "mem", False, 1, -1, -1, 0),
-    "devm_platform_get_and_ioremap_resource": ("region_request_map", "mem", False, 1, -1, -1, 0),
-    "devm_of_iomap": ("region_request_map", "mem", False, 2, 3, 1, 0),
-    "of_io_request_and_map": ("region_request_map", "mem", False, 1, -1, 0, -1),
-    "ioremap": ("iomap", "mem", False, 0, 1, -1, -1),
-    "ioremap_wc": ("iomap", "mem", False, 0, 1, -1, -1),
-    "ioremap_uc": ("iomap", "mem", False, 0, 1, -1, -1),
-    "ioremap_wt": ("iomap", "mem", False, 0, 1, -1, -1),
-    "ioremap_cache": ("iomap", "mem", False, 0, 1, -1, -1),
-    "ioremap_nocache": ("iomap", "mem", False, 0, 1, -1, -1),
-    "devm_ioremap": ("iomap", "mem", False, 1, 2, -1, 0),
-    "devm_ioremap_wc": ("iomap", "mem", False, 1, 2, -1, 0),
-    "devm_ioremap_uc": ("iomap", "mem", False, 1, 2, -1, 0),
-    "devm_ioremap_nocache": ("iomap", "mem", False, 1, 2, -1, 0),
-    "of_iomap": ("iomap", "mem", False, 1, -1, 0, -1),
-    "pci_iomap": ("iomap", "pci_bar", False, 1, 2, -1, 0),
-    "pci_iomap_wc": ("iomap", "pci_bar", False, 1, 2, -1, 0),
-    "pci_iomap_range": ("iomap", "pci_bar", False, 1, 3, -1, 0),
-    "pci_ioremap_bar": ("iomap", "pci_bar", False, 1, -1, -1, 0),
-    "pci_ioremap_wc_bar": ("iomap", "pci_bar", False, 1, -1, -1, 0),
-    "pcim_iomap": ("iomap", "pci_bar", False, 1, 2, -1, 0),
-    "pcim_iomap_range": ("iomap", "pci_bar", False, 1, 3, -1, 0),
+    "request_region": ("region_request", "port", 0, 1, -1, -1),
+    "request_muxed_region": ("region_request", "port", 0, 1, -1, -1),
+    "request_mem_region": ("region_request", "mem", 0, 1, -1, -1),
+    "request_mem_region_exclusive": ("region_request", "mem", 0, 1, -1, -1),
+    "__request_region": ("region_request", "parent", 1, 2, 0, -1),
+    "__request_mem_region": ("region_request", "mem", 0, 1, -1, -1),
+    "devm_request_region": ("region_request", "port", 1, 2, -1, 0),
+    "devm_request_mem_region": ("region_request", "mem", 1, 2, -1, 0),
+    "__devm_request_region": ("region_request", "parent", 2, 3, 1, 0),
+    "release_region": ("region_release", "port", 0, 1, -1, -1),
+    "release_mem_region": ("region_release", "mem", 0, 1, -1, -1),
+    "__release_region": ("region_release", "parent", 1, 2, 0, -1),
+    "devm_release_region": ("region_release", "port", 1, 2, -1, 0),
+    "devm_release_mem_region": ("region_release", "mem", 1, 2, -1, 0),
+    "request_resource": ("resource_insert", "parent", -1, -1, 0, -1),
+    "insert_resource": ("resource_insert", "parent", -1, -1, 0, -1),
+    "release_resource": ("resource_release", "none", -1, -1, 0, -1),
+    "amba_request_regions": ("region_request", "mem", -1, -1, -1, -1),
+    "amba_release_regions": ("region_release", "mem", -1, -1, -1, -1),
+    "pci_request_region": ("region_request", "pci_bar", 1, -1, -1, 0),
+    "pci_request_region_exclusive": ("region_request", "pci_bar", 1, -1, -1, 0),
+    "pci_request_regions": ("region_request", "pci_all", -1, -1, -1, 0),
+    "pci_request_regions_exclusive": ("region_request", "pci_all", -1, -1, -1, 0),
+    "pci_request_mem_regions": ("region_request", "pci_mask", -1, -1, -1, 0),
+    "pci_request_selected_regions": ("region_request", "pci_mask", 1, -1, -1, 0),
+    "pci_request_selected_regions_exclusive": ("region_request", "pci_mask", 1, -1, -1, 0),
+    "pcim_request_region": ("region_request", "pci_bar", 1, -1, -1, 0),
+    "pcim_request_all_regions": ("region_request", "pci_all", -1, -1, -1, 0),
+    "comedi_pci_enable": ("region_request", "pci_all", -1, -1, -1, -1),
+    "vmbus_allocate_mmio": ("region_request", "mem", -1, 4, -1, -1),
+    "pci_release_region": ("region_release", "pci_bar", 1, -1, -1, 0),
+    "pci_release_regions": ("region_release", "pci_all", -1, -1, -1, 0),
+    "pci_release_mem_regions": ("region_release", "pci_mask", -1, -1, -1, 0),
+    "pci_release_selected_regions": ("region_release", "pci_mask", 1, -1, -1, 0),
+    "pcim_iomap_regions": ("region_request_map", "pci_mask", 1, -1, -1, 0),
+    "pcim_iomap_regions_request_all": ("region_request_map", "pci_all", 1, -1, -1, 0),
+    "pcim_iomap_region": ("region_request_map", "pci_bar", 1, -1, -1, 0),
+    "devm_ioremap_resource": ("region_request_map", "mem", -1, -1, 1, 0),
+    "devm_platform_ioremap_resource": ("region_request_map", "mem", 1, -1, -1, 0),
+    "devm_platform_ioremap_resource_byname": ("region_request_map", "mem", 1, -1, -1, 0),
+    "devm_platform_get_and_ioremap_resource": ("region_request_map", "mem", 1, -1, -1, 0),
+    "devm_of_iomap": ("region_request_map", "mem", 2, 3, 1, 0),
+    "of_io_request_and_map": ("region_request_map", "mem", 1, -1, 0, -1),
+    "ioremap": ("iomap", "mem", 0, 1, -1, -1),
+    "ioremap_wc": ("iomap", "mem", 0, 1, -1, -1),
+    "ioremap_uc": ("iomap", "mem", 0, 1, -1, -1),
+    "ioremap_wt": ("iomap", "mem", 0, 1, -1, -1),
+    "ioremap_cache": ("iomap", "mem", 0, 1, -1, -1),
+    "ioremap_nocache": ("iomap", "mem", 0, 1, -1, -1),
+    "devm_ioremap": ("iomap", "mem", 1, 2, -1, 0),
+    "devm_ioremap_wc": ("iomap", "mem", 1, 2, -1, 0),
+    "devm_ioremap_uc": ("iomap", "mem", 1, 2, -1, 0),
+    "devm_ioremap_nocache": ("iomap", "mem", 1, 2, -1, 0),
+    "of_iomap": ("iomap", "mem", 1, -1, 0, -1),
+    "pci_iomap": ("iomap", "pci_bar", 1, 2, -1, 0),
+    "pci_iomap_wc": ("iomap", "pci_bar", 1, 2, -1, 0),
+    "pci_iomap_range": ("iomap", "pci_bar", 1, 3, -1, 0),
+    "pci_ioremap_bar": ("iomap", "pci_bar", 1, -1, -1, 0),
+    "pci_ioremap_wc_bar": ("iomap", "pci_bar", 1, -1, -1, 0),
+    "pcim_iomap": ("iomap", "pci_bar", 1, 2, -1, 0),
+    "pcim_iomap_range": ("iomap", "pci_bar", 1, 3, -1, 0),
 }
 # END generated iomem-model
 # BEGIN generated iomem-values: gen-cocci-tables from checkers/model, do not edit
@@ -355,11 +458,15 @@ VALUE_FNS = {
     "resource_size": (0, "end", "start", 1),
 }
 # END generated iomem-values
-
-class Loc:
-    def __init__(self, f, l, c):
-        self.file = f; self.line = str(l); self.column = str(c)
-        self.line_end = str(l); self.column_end = str(c + 1)
+# BEGIN generated iomem-twins: gen-cocci-tables from checkers/model, do not edit
+EXCLUSIVE_TWIN = {
+    "request_mem_region": ("request_mem_region_exclusive", False),
+    "__request_mem_region": ("request_mem_region_exclusive", False),
+    "pci_request_region": ("pci_request_region_exclusive", True),
+    "pci_request_regions": ("pci_request_regions_exclusive", False),
+    "pci_request_selected_regions": ("pci_request_selected_regions_exclusive", False),
+}
+# END generated iomem-twins
 
 out = []
 # key: the called function's name, the judge's key for the region checks,
@@ -374,21 +481,7 @@ def flush():
         if (cid, f, l) in done:
             continue
         done.add((cid, f, l))
-        if coccinelle.mode == "drvcheck":
-            print("DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s" %
-                  (cid, conf, f, l, c + 1, func, key, msg))
-            for (nf, nl, nc, nm) in notes:
-                print("DRVNOTE\t%s\t%d\t%d\t%s" % (nf, nl, nc + 1, nm))
-        elif coccinelle.mode == "org":
-            coccilib.org.print_todo(Loc(f, l, c), "%s [drvcheck-%s]" % (msg, cid))
-            for (nf, nl, nc, nm) in notes:
-                coccilib.org.print_link(Loc(nf, nl, nc), "%s [drvcheck-%s]" % (nm, cid))
-        else:
-            coccilib.report.print_report(Loc(f, l, c),
-                "WARNING: %s [drvcheck-%s]" % (msg, cid))
-            for (nf, nl, nc, nm) in notes:
-                coccilib.report.print_report(Loc(nf, nl, nc),
-                    "note: %s [drvcheck-%s]" % (nm, cid))
+        dc_print(coccinelle.mode, cid, conf, site, func, key, msg, notes)
 
 # ---- macros of each driver directory, for folding sizes and BARs
 macros_by_dir = {}
@@ -480,7 +573,7 @@ def arg(args, i):
 # so "res->end - res->start" provably differs from resource_size(res)
 tok_re = re.compile(r"0[xX][0-9a-fA-F]+|\d+|[A-Za-z_]\w*(?:\s*(?:->|\.)\s*\w+|\[[^\]]*\])*|<<|\S")
 def value_fn(mm):
-    n, a = mm.group(1), _split_args(mm.group(2))
+    n, a = mm.group(1), tuple(dc_split_args(mm.group(2)))
     ai, plus, minus, c = VALUE_FNS[n]
     if ai >= len(a):
         return mm.group(0)
@@ -597,10 +690,10 @@ calls = []
 for (name, args, f, l, c, func) in icalls:
     if name not in MODEL:
         continue
-    role, space, excl, si, zi, bi, di = MODEL[name]
+    role, space, si, zi, bi, di = MODEL[name]
     k = Call()
     k.name, k.args, k.site, k.func = name, args, (f, l, c), func
-    k.role, k.space, k.excl = role, space, excl
+    k.role, k.space = role, space
     k.dir = os.path.dirname(f) or "."
     k.mod = module_of.get(f, k.dir)
     k.start = arg(args, si)
@@ -793,7 +886,7 @@ for r in calls:
         if own and f != r.site[0]:
             continue
         q = bysite.get((f, l, c))
-        if q is None or q.role != "region_request" or MODEL[q.name][3] < 0 or \
+        if q is None or q.role != "region_request" or MODEL[q.name][2] < 0 or \
            MODEL[q.name][1] not in ("mem", "port", "parent"):
             continue
         if not same_holder(h, r.site[0], r.func, holder(x), f, func):
@@ -858,15 +951,13 @@ if coccinelle.notexcl:
         maps = [k for k in ks if k.role == "iomap"]
         pmaps = [m for m in maps if m.space == "pci_bar" or m.key.startswith("pci:")]
         for q in ks:
-            if q.role != "region_request" or q.excl:
+            if q.role != "region_request" or q.name not in EXCLUSIVE_TWIN:
                 continue
-            if q.name not in ("pci_request_regions", "pci_request_region",
-                              "pci_request_selected_regions", "request_mem_region"):
-                continue
+            twin, legacy = EXCLUSIVE_TWIN[q.name]
             hit = None
-            if q.name == "pci_request_regions" or q.name == "pci_request_selected_regions":
+            if q.space in ("pci_all", "pci_mask"):
                 hit = pmaps[0] if pmaps else None
-            elif q.name == "pci_request_region":
+            elif q.space == "pci_bar":
                 for m in pmaps:
                     mb = m.bar if m.space == "pci_bar" else None
                     if q.bar is None or mb is None or mb == q.bar or m.key == q.key:
@@ -880,11 +971,8 @@ if coccinelle.notexcl:
             if hit is None:
                 continue
             emit("iomem-not-exclusive", "high", q.site, q.func, q.name,
-                 "%s() leaves the MMIO the driver maps open to /dev/mem and sysfs mappings; use %s_exclusive()" % (q.name, q.name),
+                 "%s() leaves the MMIO the driver maps open to /dev/mem and sysfs mappings; %s()%s would not" % (
+                     q.name, twin, " (old kernels; else an exclusive BAR-mask request)" if legacy else ""),
                  [(hit.site[0], hit.site[1], hit.site[2], "mapped here with %s()" % hit.name)])
 
-import sys
-if os.environ.get("IDEBUG"):
-    print(istored, itested, iover, file=sys.stderr)
-    for k in calls: print(k.name, k.key, k.start, k.size, getattr(k,"bar",None), file=sys.stderr)
 flush()

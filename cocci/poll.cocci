@@ -26,7 +26,180 @@ virtual poll_sleep_legacy
 
 @initialize:python@
 @@
-import coccinelle
+# BEGIN generated prelude: gen-cocci-tables from checkers/model, do not edit
+# What every drvcheck Coccinelle script needs from Python: positions, the
+# source lines around them, a call's arguments, finding keys and the three
+# output modes (drvcheck, org, report).  gen-cocci-tables copies this file
+# into each script between its prelude markers: spatch cannot import a file
+# that sits next to the script (make coccicheck runs from the kernel tree).
+# No apostrophes in comments: the SmPL lexer reads them as a char literal.
+import coccinelle, coccilib.org, coccilib.report, re
+
+
+class DcLoc:
+    """a place coccilib.report and coccilib.org can print"""
+    def __init__(self, f, l, c):
+        self.file = f
+        self.line = str(l)
+        self.column = str(c)
+        self.line_end = str(l)
+        self.column_end = str(c + 1)
+
+
+def dc_pos(p):
+    """a spatch position as a value that survives the merge of --jobs"""
+    return (p.file, int(p.line), int(p.column), p.current_element)
+
+
+def dc_loc(p):
+    """file, line and column (from 0) of a spatch position"""
+    return (p.file, int(p.line), int(p.column))
+
+
+_dc_src = {}
+
+
+def dc_lines(path):
+    """the lines of a source file, read once per file: positions are all a
+    script gets from spatch, and a big driver has many sites"""
+    lines = _dc_src.get(path)
+    if lines is None:
+        try:
+            with open(path, errors='replace') as fh:
+                lines = fh.read().split('\n')
+        except OSError:
+            lines = []
+        _dc_src[path] = lines
+    return lines
+
+
+def dc_line(path, n):
+    """line n (from 1) of path, empty when there is none"""
+    lines = dc_lines(path)
+    return lines[n - 1] if 0 < n <= len(lines) else ''
+
+
+def dc_fname(p):
+    """the name a position on a call or an identifier stands on"""
+    ln = dc_line(p.file, int(p.line))
+    name = ln[int(p.column):int(p.column_end)]
+    if not re.match(r'^\w+$', name):
+        m = re.match(r'\w+', ln[int(p.column):])
+        name = m.group(0) if m else ''
+    return name or '?'
+
+
+def dc_split_args(text):
+    """the top-level, comma-separated arguments of an argument list text,
+    stripped; a comma inside brackets or a string literal splits nothing"""
+    out, depth, cur, quote = [], 0, '', None
+    for ch in text:
+        if quote:
+            cur += ch
+            if ch == quote:
+                quote = None
+            continue
+        if ch in (chr(34), chr(39)):
+            quote = ch
+        elif ch in '\x28\x5b\x7b':
+            depth += 1
+        elif ch in '\x29\x5d\x7d':
+            depth -= 1
+        elif ch == ',' and depth == 0:
+            out.append(cur.strip())
+            cur = ''
+            continue
+        cur += ch
+    if cur.strip() or out:
+        out.append(cur.strip())
+    return out
+
+
+def dc_args_at(p):
+    """the arguments of the call at position p, read from the source (up to
+    a dozen lines on, comments dropped)"""
+    lines = dc_lines(p.file)
+    n = int(p.line) - 1
+    if n >= len(lines):
+        return []
+    text = lines[n][int(p.column):] + '\n' + '\n'.join(lines[n + 1:n + 12])
+    text = re.sub(r'/[*].*?[*]/', ' ', text, flags=re.S)
+    text = re.sub(r'//[^\n]*', ' ', text)
+    i = text.find('\x28')
+    if i < 0:
+        return []
+    depth, j = 0, i
+    while j < len(text):
+        if text[j] == '\x28':
+            depth += 1
+        elif text[j] == '\x29':
+            depth -= 1
+            if depth == 0:
+                break
+        j += 1
+    return dc_split_args(text[i + 1:j])
+
+
+def dc_key(e):
+    """the key of a handle for a path-sensitive finding: the local, the
+    member a dma_unmap_addr() or an access names, else the expression"""
+    e = re.sub(r'\s+', '', str(e))
+    if re.match(r'^[A-Za-z_]\w*$', e):
+        return 'local:' + e
+    m = re.match(r'^dma_unmap_addr\x28(.*),(\w+)\x29$', e)
+    if m:
+        return m.group(2)
+    m = re.search(r'(?:->|[.])(\w+)$', e)
+    if m:
+        return m.group(1)
+    return 'expr:' + e
+
+
+def dc_flat(parts):
+    """the sorted, distinct items of the lists the --jobs workers merged"""
+    out = set()
+    for part in parts:
+        out.update(part)
+    return sorted(out)
+
+
+def dc_print(mode, cid, conf, site, func, key, msg, notes=()):
+    """one finding at site (file, line, column from 0) in function func,
+    with notes (file, line, column, message), in the output mode"""
+    f, l, c = site[:3]
+    if mode == 'drvcheck':
+        print('DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s' %
+              (cid, conf, f, l, c + 1, func, key, msg))
+        for (nf, nl, nc, nm) in notes:
+            print('DRVNOTE\t%s\t%d\t%d\t%s' % (nf, nl, nc + 1, nm))
+    elif mode == 'org':
+        coccilib.org.print_todo(DcLoc(f, l, c), '%s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.org.print_link(DcLoc(nf, nl, nc), '%s [drvcheck-%s]' % (nm, cid))
+    else:
+        coccilib.report.print_report(DcLoc(f, l, c), 'WARNING: %s [drvcheck-%s]' % (msg, cid))
+        for (nf, nl, nc, nm) in notes:
+            coccilib.report.print_report(DcLoc(nf, nl, nc), 'note: %s [drvcheck-%s]' % (nm, cid))
+
+
+def dc_finding(cid, conf, p, key, msg, notes=()):
+    """a finding at spatch position p, notes as (position, message), as a
+    value dc_emit() prints after the merge of --jobs"""
+    return (cid, conf, dc_pos(p), key, msg, tuple((dc_pos(q), m) for (q, m) in notes))
+
+
+def dc_emit(parts, mode):
+    """print the findings of dc_finding() the workers merged, in file order,
+    one per check and position"""
+    seen = set()
+    for cid, conf, pos, key, msg, notes in sorted(set(f for part in parts for f in part),
+                                                  key=lambda o: (o[2][:3], o[0])):
+        if (cid, pos) in seen:
+            continue
+        seen.add((cid, pos))
+        dc_print(mode, cid, conf, pos, pos[3], key, msg,
+                 [(n[0], n[1], n[2], m) for (n, m) in notes])
+# END generated prelude
 coccinelle.mode = "report"
 coccinelle.legacy = False
 coccinelle.pcb = []      # (fn, ops type, file, line, col)
@@ -37,23 +210,6 @@ coccinelle.pnowait = []  # (fn, poll_table param, returned expr, file, line, col
 coccinelle.perrno = []   # (fn, what, file, line, col)
 coccinelle.passign = []  # (fn, local, rhs, op): assignments in no-wait functions
 coccinelle.pret = []     # (fn, returned expr, condition of an "if (C) return", file, line, col)
-
-import re as _re
-
-def _loc(p):
-    return (p.file, int(p.line), int(p.column))
-
-_ops_re = _re.compile(r"struct\s+(\w+)")
-def _ops_type(p):
-    try:
-        with open(p.file, errors="replace") as fh:
-            lines = fh.readlines()
-        m = _ops_re.search(lines[int(p.line) - 1])
-        if m:
-            return m.group(1)
-    except Exception:
-        pass
-    return "ops"
 
 @initialize:python depends on drvcheck@
 @@
@@ -86,7 +242,7 @@ struct file_operations x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_file_operations.fn;
 p << ops_file_operations.p;
 @@
-coccinelle.pcb.append((fn, "file_operations") + _loc(p[0]))
+coccinelle.pcb.append((fn, "file_operations") + dc_loc(p[0]))
 
 @ops_proc_ops@
 identifier x, fn;
@@ -103,7 +259,7 @@ struct proc_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_proc_ops.fn;
 p << ops_proc_ops.p;
 @@
-coccinelle.pcb.append((fn, "proc_ops") + _loc(p[0]))
+coccinelle.pcb.append((fn, "proc_ops") + dc_loc(p[0]))
 
 @ops_proto_ops@
 identifier x, fn;
@@ -120,7 +276,7 @@ struct proto_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_proto_ops.fn;
 p << ops_proto_ops.p;
 @@
-coccinelle.pcb.append((fn, "proto_ops") + _loc(p[0]))
+coccinelle.pcb.append((fn, "proto_ops") + dc_loc(p[0]))
 
 @ops_v4l2_file_operations@
 identifier x, fn;
@@ -137,7 +293,7 @@ struct v4l2_file_operations x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_v4l2_file_operations.fn;
 p << ops_v4l2_file_operations.p;
 @@
-coccinelle.pcb.append((fn, "v4l2_file_operations") + _loc(p[0]))
+coccinelle.pcb.append((fn, "v4l2_file_operations") + dc_loc(p[0]))
 
 @ops_tty_ldisc_ops@
 identifier x, fn;
@@ -154,7 +310,7 @@ struct tty_ldisc_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_tty_ldisc_ops.fn;
 p << ops_tty_ldisc_ops.p;
 @@
-coccinelle.pcb.append((fn, "tty_ldisc_ops") + _loc(p[0]))
+coccinelle.pcb.append((fn, "tty_ldisc_ops") + dc_loc(p[0]))
 
 @ops_kernfs_ops@
 identifier x, fn;
@@ -171,7 +327,7 @@ struct kernfs_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_kernfs_ops.fn;
 p << ops_kernfs_ops.p;
 @@
-coccinelle.pcb.append((fn, "kernfs_ops") + _loc(p[0]))
+coccinelle.pcb.append((fn, "kernfs_ops") + dc_loc(p[0]))
 
 @ops_cftype@
 identifier x, fn;
@@ -188,7 +344,7 @@ struct cftype x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_cftype.fn;
 p << ops_cftype.p;
 @@
-coccinelle.pcb.append((fn, "cftype") + _loc(p[0]))
+coccinelle.pcb.append((fn, "cftype") + dc_loc(p[0]))
 
 @ops_posix_clock_operations@
 identifier x, fn;
@@ -205,7 +361,7 @@ struct posix_clock_operations x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_posix_clock_operations.fn;
 p << ops_posix_clock_operations.p;
 @@
-coccinelle.pcb.append((fn, "posix_clock_operations") + _loc(p[0]))
+coccinelle.pcb.append((fn, "posix_clock_operations") + dc_loc(p[0]))
 
 @ops_snd_hwdep_ops@
 identifier x, fn;
@@ -222,7 +378,7 @@ struct snd_hwdep_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_snd_hwdep_ops.fn;
 p << ops_snd_hwdep_ops.p;
 @@
-coccinelle.pcb.append((fn, "snd_hwdep_ops") + _loc(p[0]))
+coccinelle.pcb.append((fn, "snd_hwdep_ops") + dc_loc(p[0]))
 
 @ops_snd_info_entry_ops@
 identifier x, fn;
@@ -239,7 +395,7 @@ struct snd_info_entry_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_snd_info_entry_ops.fn;
 p << ops_snd_info_entry_ops.p;
 @@
-coccinelle.pcb.append((fn, "snd_info_entry_ops") + _loc(p[0]))
+coccinelle.pcb.append((fn, "snd_info_entry_ops") + dc_loc(p[0]))
 
 @ops_rpmsg_endpoint_ops@
 identifier x, fn;
@@ -256,7 +412,7 @@ struct rpmsg_endpoint_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_rpmsg_endpoint_ops.fn;
 p << ops_rpmsg_endpoint_ops.p;
 @@
-coccinelle.pcb.append((fn, "rpmsg_endpoint_ops") + _loc(p[0]))
+coccinelle.pcb.append((fn, "rpmsg_endpoint_ops") + dc_loc(p[0]))
 
 @ops_wwan_port_ops@
 identifier x, fn;
@@ -273,7 +429,7 @@ struct wwan_port_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_wwan_port_ops.fn;
 p << ops_wwan_port_ops.p;
 @@
-coccinelle.pcb.append((fn, "wwan_port_ops") + _loc(p[0]))
+coccinelle.pcb.append((fn, "wwan_port_ops") + dc_loc(p[0]))
 
 @ops_bpf_map_ops@
 identifier x, fn;
@@ -290,7 +446,7 @@ struct bpf_map_ops x@p[] = { ..., { ..., .fld = fn, ... }, ... };
 fn << ops_bpf_map_ops.fn;
 p << ops_bpf_map_ops.p;
 @@
-coccinelle.pcb.append((fn, "bpf_map_ops") + _loc(p[0]))
+coccinelle.pcb.append((fn, "bpf_map_ops") + dc_loc(p[0]))
 
 @script:python poll_ops depends on ops_file_operations || ops_proc_ops || ops_proto_ops || ops_v4l2_file_operations || ops_tty_ldisc_ops || ops_kernfs_ops || ops_cftype || ops_posix_clock_operations || ops_snd_hwdep_ops || ops_snd_info_entry_ops || ops_rpmsg_endpoint_ops || ops_wwan_port_ops || ops_bpf_map_ops@
 @@
@@ -318,14 +474,14 @@ f << ptfn.f;
 pt << ptfn.pt;
 p << ptfn.p;
 @@
-coccinelle.pdef.append((f,) + _loc(p[0]) + (pt,))
+coccinelle.pdef.append((f,) + dc_loc(p[0]) + (pt,))
 
 @script:python@
 f << ptfn2.f;
 pt << ptfn2.pt;
 p << ptfn2.p;
 @@
-coccinelle.pdef.append((f,) + _loc(p[0]) + (pt,))
+coccinelle.pdef.append((f,) + dc_loc(p[0]) + (pt,))
 
 // ---------------------------------------------------------------------------
 // per-function facts in the files that matter: definitions, call edges,
@@ -341,7 +497,7 @@ f@p(...) { ... }
 f << fdef.f;
 p << fdef.p;
 @@
-coccinelle.pdef.append((f,) + _loc(p[0]) + ("",))
+coccinelle.pdef.append((f,) + dc_loc(p[0]) + ("",))
 
 @fcall depends on poll_ops || ptfn || ptfn2@
 identifier g;
@@ -353,7 +509,7 @@ g@p(...)
 g << fcall.g;
 p << fcall.p;
 @@
-coccinelle.pcall.append((p[0].current_element, g) + _loc(p[0]))
+coccinelle.pcall.append((p[0].current_element, g) + dc_loc(p[0]))
 
 @fblock depends on poll_ops || ptfn || ptfn2@
 position p;
@@ -366,7 +522,7 @@ fn_1@p(...)
 @script:python@
 p << fblock.p;
 @@
-coccinelle.psleep.append((p[0].current_element, "blocking") + _loc(p[0]))
+coccinelle.psleep.append((p[0].current_element, "blocking") + dc_loc(p[0]))
 
 @ftask depends on poll_ops || ptfn || ptfn2@
 position p;
@@ -379,7 +535,7 @@ fn_1@p(...)
 @script:python@
 p << ftask.p;
 @@
-coccinelle.psleep.append((p[0].current_element, "task_state") + _loc(p[0]))
+coccinelle.psleep.append((p[0].current_element, "task_state") + dc_loc(p[0]))
 
 @fmight depends on poll_sleep_legacy && (poll_ops || ptfn || ptfn2)@
 position p;
@@ -392,7 +548,7 @@ fn_1@p(...)
 @script:python@
 p << fmight.p;
 @@
-coccinelle.psleep.append((p[0].current_element, "might_sleep") + _loc(p[0]))
+coccinelle.psleep.append((p[0].current_element, "might_sleep") + dc_loc(p[0]))
 
 // ---------------------------------------------------------------------------
 // poll-no-wait: a return reachable without poll_wait() and without handing
@@ -417,7 +573,7 @@ pt << nowait.pt;
 E << nowait.E;
 p << nowait.p;
 @@
-coccinelle.pnowait.append((f, pt, E) + _loc(p[0]))
+coccinelle.pnowait.append((f, pt, E) + dc_loc(p[0]))
 
 @nowait2 exists@
 identifier f, pt;
@@ -438,7 +594,7 @@ pt << nowait2.pt;
 E << nowait2.E;
 p << nowait2.p;
 @@
-coccinelle.pnowait.append((f, pt, E) + _loc(p[0]))
+coccinelle.pnowait.append((f, pt, E) + dc_loc(p[0]))
 
 // what the locals returned there hold: a local that only ever holds
 // constant non-zero masks is a constant mask
@@ -489,7 +645,7 @@ C << nwifret.C;
 E << nwifret.E;
 p << nwifret.p;
 @@
-coccinelle.pret.append((p[0].current_element, E, C) + _loc(p[0]))
+coccinelle.pret.append((p[0].current_element, E, C) + dc_loc(p[0]))
 
 // ---------------------------------------------------------------------------
 // poll-errno: return -ESOMETHING, directly or through a local
@@ -510,7 +666,7 @@ f << errno1.f;
 C << errno1.C;
 p << errno1.p;
 @@
-coccinelle.perrno.append((f, "-" + C) + _loc(p[0]))
+coccinelle.perrno.append((f, "-" + C) + dc_loc(p[0]))
 
 @errno2 depends on ptfn || ptfn2 exists@
 identifier f;
@@ -532,7 +688,7 @@ x << errno2.x;
 C << errno2.C;
 p << errno2.p;
 @@
-coccinelle.perrno.append((f, x + " = -" + C) + _loc(p[0]))
+coccinelle.perrno.append((f, x + " = -" + C) + dc_loc(p[0]))
 
 @errno3 depends on ptfn || ptfn2 exists@
 identifier f;
@@ -555,7 +711,7 @@ x << errno3.x;
 C << errno3.C;
 p << errno3.p;
 @@
-coccinelle.perrno.append((f, x + " = -" + C) + _loc(p[0]))
+coccinelle.perrno.append((f, x + " = -" + C) + dc_loc(p[0]))
 
 // ---------------------------------------------------------------------------
 // the joins: callbacks -> definitions -> call closure -> findings
@@ -575,38 +731,12 @@ import coccinelle
 import coccilib.report
 import coccilib.org
 
-def flat(xs):
-    out = []
-    for x in xs:
-        out.extend(x)
-    return sorted(set(out))
-
-pcb = flat(pcb); pdef = flat(pdef); pcall = flat(pcall)
-psleep = flat(psleep); pnowait = flat(pnowait); perrno = flat(perrno)
-passign = flat(passign); pret = flat(pret)
-
-class Loc:
-    def __init__(self, f, l, c):
-        self.file = f; self.line = str(l); self.column = str(c)
-        self.line_end = str(l); self.column_end = str(c + 1)
+pcb = dc_flat(pcb); pdef = dc_flat(pdef); pcall = dc_flat(pcall)
+psleep = dc_flat(psleep); pnowait = dc_flat(pnowait); perrno = dc_flat(perrno)
+passign = dc_flat(passign); pret = dc_flat(pret)
 
 def emit(cid, conf, site, func, key, msg, notes):
-    f, l, c = site
-    if coccinelle.mode == "drvcheck":
-        print("DRVCHECK\t%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s" %
-              (cid, conf, f, l, c + 1, func, key, msg))
-        for (nf, nl, nc, nm) in notes:
-            print("DRVNOTE\t%s\t%d\t%d\t%s" % (nf, nl, nc + 1, nm))
-    elif coccinelle.mode == "org":
-        coccilib.org.print_todo(Loc(f, l, c), "%s [drvcheck-%s]" % (msg, cid))
-        for (nf, nl, nc, nm) in notes:
-            coccilib.org.print_link(Loc(nf, nl, nc), "%s [drvcheck-%s]" % (nm, cid))
-    else:
-        coccilib.report.print_report(Loc(f, l, c),
-            "WARNING: %s [drvcheck-%s]" % (msg, cid))
-        for (nf, nl, nc, nm) in notes:
-            coccilib.report.print_report(Loc(nf, nl, nc),
-                "note: %s [drvcheck-%s]" % (nm, cid))
+    dc_print(coccinelle.mode, cid, conf, site, func, key, msg, notes)
 
 # definitions: name -> list of (file, line, col)
 defs = {}

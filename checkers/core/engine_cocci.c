@@ -264,6 +264,46 @@ static void count_parse_errors(const char *err_path,
 	free(text);
 }
 
+/*
+ * With --file-groups, spatch reports an exception of a script on one file
+ * ("EXN: Failure(\"Error in Python script...\") in FILE") and exits 0:
+ * that file's findings are lost, which is drvcheck's bug, not the
+ * driver's.  Says so for each and returns how many there were.
+ */
+static unsigned int script_failures(const char *err_path,
+				    const struct scan_request *req,
+				    struct scan_status *status)
+{
+	static const char exn[] = "EXN: ", timeout[] = "EXN: Coccinelle_modules.Common.Timeout";
+	char *text = read_file(err_path, NULL);
+	unsigned int n = 0;
+
+	for (char *line = text; line && *line; line += strcspn(line, "\n"),
+	     line += *line == '\n') {
+		int end = (int)strcspn(line, "\n");
+		const char *in = NULL;
+		char *file;
+
+		if (strncmp(line, exn, strlen(exn)) != 0 ||
+		    strncmp(line, timeout, strlen(timeout)) == 0)
+			continue;
+		for (const char *p = line; p + 4 <= line + end; p++)
+			if (!strncmp(p, " in ", 4))
+				in = p;
+		if (!in)
+			continue;
+		file = xstrndup(in + 4, (size_t)(line + end - in - 4));
+		fprintf(stderr, "drvcheck: %s: cocci script failed, file not "
+			"analysed: %.*s\n", file, (int)(in - line - strlen(exn)),
+			line + strlen(exn));
+		scan_status_unanalysed(status, req, "cocci", file, false);
+		free(file);
+		n++;
+	}
+	free(text);
+	return n;
+}
+
 /* The last non-empty lines of a capture, for a tool failure message. */
 static void show_tail(const char *path)
 {
@@ -597,7 +637,9 @@ static int run_spatch(const char *sp_file, const struct strlist *virtuals,
 		char *text = read_file(child.out_path, NULL);
 
 		count_parse_errors(child.err_path, req, unparsed, status);
-		if (text && cc->dir)
+		if (script_failures(child.err_path, req, status))
+			rc = -1;
+		else if (text && cc->dir)
 			cocci_store(cc, text, unparsed);
 		take_output(text, req->checks, out, cf);
 		free(text);

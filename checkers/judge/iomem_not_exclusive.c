@@ -2,36 +2,10 @@
 /*
  * iomem-not-exclusive (opt-in): a request of MMIO that the module also
  * maps, made with a non-exclusive call whose exclusive twin exists in the
- * model (the same role, space, management and arguments, with
- * API_EXCLUSIVE).  A mapped PCI BAR counts when the request may claim it;
- * a memory region when a map has the same start.
+ * model (api_exclusive_twin()).  A mapped PCI BAR counts when the request
+ * may claim it; a memory region when a map has the same start.
  */
 #include "judge_checks.h"
-
-static bool twins(const struct api_fn *a, const struct api_fn *e)
-{
-	return e->family == a->family && e->role == a->role &&
-	       e->space == a->space && (e->flags & API_EXCLUSIVE) &&
-	       (e->flags & API_MANAGED) == (a->flags & API_MANAGED) &&
-	       e->dev == a->dev && e->start == a->start && e->size == a->size;
-}
-
-/* A current API first; a legacy one (gone from new kernels) is a hint. */
-static const struct api_fn *exclusive_twin(const struct api_fn *a)
-{
-	const struct api_fn *legacy = NULL;
-
-	for (size_t i = 0; i < api_model_count; i++) {
-		const struct api_fn *e = &api_model[i];
-
-		if (!twins(a, e))
-			continue;
-		if (!(e->flags & API_LEGACY))
-			return e;
-		legacy = legacy ? legacy : e;
-	}
-	return legacy;
-}
 
 static bool maps_what(const struct jsite *q, const struct jsite *m)
 {
@@ -49,7 +23,7 @@ void judge_iomem_not_exclusive(const struct judge *j, const struct jsite *q,
 	struct judge_verdict v;
 
 	if (!judge_is_region_request(q) || (q->written->flags & API_EXCLUSIVE) ||
-	    !(twin = exclusive_twin(q->written)))
+	    !(twin = api_exclusive_twin(q->written)))
 		return;
 	for (size_t k = 0; k < mod->n_sites; k++) {
 		const struct jsite *m = mod->sites[k];

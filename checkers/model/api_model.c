@@ -546,3 +546,29 @@ bool api_might_sleep(const struct api_fn *api)
 {
 	return api->role == ROLE_MIGHT_SLEEP || api->role == ROLE_VMALLOC;
 }
+
+static bool twins(const struct api_fn *a, const struct api_fn *e)
+{
+	return e->family == a->family && e->role == a->role &&
+	       e->space == a->space && (e->flags & API_EXCLUSIVE) &&
+	       (e->flags & API_MANAGED) == (a->flags & API_MANAGED) &&
+	       e->dev == a->dev && e->start == a->start && e->size == a->size;
+}
+
+const struct api_fn *api_exclusive_twin(const struct api_fn *api)
+{
+	const struct api_fn *legacy = NULL;
+
+	if (api->flags & API_EXCLUSIVE)
+		return NULL;
+	for (size_t i = 0; i < api_model_count; i++) {
+		const struct api_fn *e = &api_model[i];
+
+		if (!twins(api, e))
+			continue;
+		if (!(e->flags & API_LEGACY))
+			return e;
+		legacy = legacy ? legacy : e;
+	}
+	return legacy;
+}

@@ -214,6 +214,12 @@ const char *api_role_name(enum api_role role);
 /* May sleep without waiting for an event: a lock, a user copy, a GFP_KERNEL
  * allocation of the vmalloc area (poll-sleep-legacy). */
 bool api_might_sleep(const struct api_fn *api);
+/*
+ * The exclusive twin of a region request (the same role, space, management
+ * and arguments, with API_EXCLUSIVE): a current API first, a legacy one
+ * (gone from new kernels) else; NULL when there is none.
+ */
+const struct api_fn *api_exclusive_twin(const struct api_fn *api);
 const char *dma_kind_name(enum dma_kind kind);
 const char *region_space_name(enum region_space space);
 

@@ -32,18 +32,26 @@
  */
 static char metavar[64];
 
-/* SmPL: "identifier NAME = {...};" of the functions in. */
+/*
+ * SmPL: "identifier NAME = {...};" of the functions in; as NAME
+ * "prefilter", the script's "// Prefilter:" line instead: drvcheck scan
+ * gives the script only the files that name one of them.
+ */
 static void gen_set(struct strbuf *out, bool (*in)(const struct api_fn *))
 {
+	bool prefilter = strcmp(metavar, "prefilter") == 0;
 	const char *sep = "";
 
-	sb_printf(out, "identifier %s = {", metavar);
+	if (prefilter)
+		sb_printf(out, "// Prefilter:");
+	else
+		sb_printf(out, "identifier %s = {", metavar);
 	for (size_t i = 0; i < api_model_count; i++)
 		if (in(&api_model[i])) {
-			sb_printf(out, "%s%s", sep, api_model[i].name);
+			sb_printf(out, "%s%s", prefilter ? " " : sep, api_model[i].name);
 			sep = ", ";
 		}
-	sb_printf(out, "};\n");
+	sb_printf(out, prefilter ? "\n" : "};\n");
 }
 
 /* The region functions whose calls iomem.cocci collects. */
@@ -81,7 +89,7 @@ static void gen_iomem_values(struct strbuf *out)
 	sb_printf(out, "}\n");
 }
 
-/* Python: name -> (role, space, exclusive, start, size, buf/parent, dev). */
+/* Python: name -> (role, space, start, size, buf/parent, dev). */
 static void gen_iomem_model(struct strbuf *out)
 {
 	sb_printf(out, "MODEL = {\n");
@@ -90,11 +98,27 @@ static void gen_iomem_model(struct strbuf *out)
 
 		if (!iomem_call(f))
 			continue;
-		sb_printf(out, "    \"%s\": (\"%s\", \"%s\", %s, %d, %d, %d, %d),\n",
+		sb_printf(out, "    \"%s\": (\"%s\", \"%s\", %d, %d, %d, %d),\n",
 			f->name, api_role_name(f->role),
-			region_space_name(f->space),
-			f->flags & API_EXCLUSIVE ? "True" : "False",
-			f->start, f->size, f->buf, f->dev);
+			region_space_name(f->space), f->start, f->size, f->buf,
+			f->dev);
+	}
+	sb_printf(out, "}\n");
+}
+
+/*
+ * Python: region request -> (its exclusive twin, whether the twin is a
+ * legacy API), for iomem-not-exclusive.
+ */
+static void gen_iomem_twins(struct strbuf *out)
+{
+	sb_printf(out, "EXCLUSIVE_TWIN = {\n");
+	for (size_t i = 0; i < api_model_count; i++) {
+		const struct api_fn *t = api_exclusive_twin(&api_model[i]);
+
+		if (t)
+			sb_printf(out, "    \"%s\": (\"%s\", %s),\n", api_model[i].name,
+				  t->name, t->flags & API_LEGACY ? "True" : "False");
 	}
 	sb_printf(out, "}\n");
 }
@@ -195,6 +219,17 @@ static bool dma_map_page_kind(const struct api_fn *f)
 {
 	return dma_site(f) && f->role == ROLE_DMA_MAP && f->kind == KIND_PAGE &&
 	       !(f->flags & API_BUF_FRAG);
+}
+
+/* What dma_map_stack.cocci looks at: the maps of a buffer. */
+static bool dma_map_buffer(const struct api_fn *f)
+{
+	return dma_map_single_kind(f) || dma_map_page_kind(f);
+}
+
+static void gen_dma_buffer_maps(struct strbuf *out)
+{
+	gen_set(out, dma_map_buffer);
 }
 
 static void gen_dma_handle_maps(struct strbuf *out)
@@ -365,7 +400,7 @@ static void gen_poll_ops(struct strbuf *out)
 			  "struct %s x@p[] = { ..., { ..., .fld = fn, ... }, ... };\n"
 			  ")\n\n@script:python@\nfn << ops_%s.fn;\n"
 			  "p << ops_%s.p;\n@@\n"
-			  "coccinelle.pcb.append((fn, \"%s\") + _loc(p[0]))\n\n",
+			  "coccinelle.pcb.append((fn, \"%s\") + dc_loc(p[0]))\n\n",
 			  t, poll_ops_model[i].member, t, t, t, t, t);
 	}
 	sb_printf(out, "@script:python poll_ops depends on ");
@@ -385,14 +420,32 @@ static void gen_poll_ops_members(struct strbuf *out)
 	sb_printf(out, "}\n");
 }
 
+/*
+ * Python: the helpers every script shares (checkers/model/cocci_prelude.py,
+ * whose path the build gives as COCCI_PRELUDE).
+ */
+static void gen_prelude(struct strbuf *out)
+{
+	char *text = read_file(COCCI_PRELUDE, NULL);
+
+	if (!text) {
+		perror(COCCI_PRELUDE);
+		exit(2);
+	}
+	sb_puts(out, text);
+	free(text);
+}
+
 static const struct {
 	const char *tag;
 	void (*gen)(struct strbuf *out);
 } tables[] = {
+	{ "prelude", gen_prelude },
 	{ "iomem-calls", gen_iomem_calls },
 	{ "iomem-model", gen_iomem_model },
 	{ "iomem-frees", gen_iomem_frees },
 	{ "iomem-values", gen_iomem_values },
+	{ "iomem-twins", gen_iomem_twins },
 	{ "dma-kinds", gen_dma_kinds },
 	{ "dma-layouts", gen_dma_layouts },
 	{ "dma-sites", gen_dma_sites },
@@ -408,6 +461,7 @@ static const struct {
 	{ "dma-frees", gen_dma_frees },
 	{ "dma-single-maps", gen_dma_single_maps },
 	{ "dma-page-maps", gen_dma_page_maps },
+	{ "dma-buffer-maps", gen_dma_buffer_maps },
 	{ "poll-ops", gen_poll_ops },
 	{ "poll-ops-members", gen_poll_ops_members },
 	{ "poll-blocking", gen_poll_blocking },

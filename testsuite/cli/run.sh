@@ -104,6 +104,14 @@ grep_in out "dma_unmap_size_ring.c:120:3: error: .*\[drvcheck-dma-unmap-size\]" 
 expect 0 "dma_pairing.cocci alone, no drvcheck" -- env -C "$SRC" PATH=/usr/bin:/bin DRVCHECK= $SP $CASE
 grep_in err "put drvcheck on PATH or set DRVCHECK" "... says it needs drvcheck"
 
+# a script that fails on a file (spatch goes on with the next one and
+# exits 0 under --file-groups) is drvcheck's failure, not a silent nothing
+mkdir -p "$T/badcocci"
+sed 's/^coccinelle.pcb.append(/nosuch(/' "$SRC/cocci/poll.cocci" > "$T/badcocci/poll.cocci"
+expect 2 "cocci: a script that fails on a file" -- env DRVCHECK_COCCI_DIR="$T/badcocci" \
+	"$DRVCHECK" scan --engine cocci "$SRC/testsuite/cases/poll_errno_einval.c"
+grep_in err "poll_errno_einval.c: cocci script failed, file not analysed: .*Python" "... names the file and the failure"
+
 # the cocci engine's side of the DRVFACT lines, printed by a stand-in
 # script (cocci_facts/facts.cocci): judged with each file's module, the
 # unmap in a dead #ifdef left out, kept in and read from the result cache
