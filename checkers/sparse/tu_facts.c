@@ -332,6 +332,16 @@ static int address_loc(struct expression *a, struct symbol *member)
 	if (a->type != EXPR_BINOP || a->op != '+')
 		return JLOC_NONE;
 	st = pointee_struct(a->left);
+	/*
+	 * x.m of a struct variable x: sparse types &x as a plain pointer; the
+	 * member is S.m as through a pointer (mtk_star fills a local
+	 * desc_data.dma_addr that the helper it passes &desc_data to reads)
+	 */
+	if (!st && a->left && a->left->type == EXPR_SYMBOL && a->left->symbol) {
+		st = base_of(a->left->symbol);
+		if (st && st->type != SYM_STRUCT && st->type != SYM_UNION)
+			st = NULL;
+	}
 	if (!st)
 		st = embedded_struct(a->left, &inst);
 	if (st && a->right && a->right->type == EXPR_VALUE) {
