@@ -153,8 +153,15 @@ static bool pci_matches(const struct jsite *q, const struct jsite *r)
 		return (qs == SPACE_PCI_BAR || qs == SPACE_PCI_MASK) &&
 		       judge_pci_claims(q, &r->start);
 	case SPACE_PCI_MASK:
+		/*
+		 * a mask nothing is known of may be every BAR; one the call
+		 * has no argument for is the memory BARs'
+		 * (pci_release_mem_regions()), which leaves a request of all
+		 * its I/O BARs
+		 */
 		return (qs == SPACE_PCI_MASK && judge_same_start(q, r) != JX_FALSE) ||
-		       (qs == SPACE_PCI_ALL && !jx_known(&r->start));
+		       (qs == SPACE_PCI_ALL && !jx_known(&r->start) &&
+			r->written->start >= 0);
 	default:
 		return false;
 	}
