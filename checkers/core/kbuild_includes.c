@@ -70,10 +70,12 @@ static void subst(char **s, const char *var, const char *val)
 /* The directory an -I path names, or NULL when it cannot be known. */
 static char *expand(const char *path, const char *root, const char *dir)
 {
+	/* Kbuild's $(src) is relative to the tree: -I$(srctree)/$(src) */
+	const char *rel = root && strlen(dir) > strlen(root) ? dir + strlen(root) + 1 : dir;
 	char *p = xstrdup(path), *abs;
 
-	subst(&p, "src", dir);
-	subst(&p, "obj", dir);
+	subst(&p, "src", rel);
+	subst(&p, "obj", rel);
 	if (root)
 		subst(&p, "srctree", root);
 	if (strchr(p, '$') || (!root && p[0] != '/')) {
@@ -152,6 +154,14 @@ void kbuild_dir_includes(const char *dir, struct strlist *out)
 	if (!realpath(dir, abs))
 		return;
 	root = tree_root(abs);
+	/*
+	 * a directory without a Makefile is built by the nearest one above
+	 * it, with that one's flags (hns3/Makefile builds
+	 * hns3pf/hclge_main.o with -I of its own subdirectories)
+	 */
+	while (root && !has_file(abs, "Makefile") && !has_file(abs, "Kbuild") &&
+	       strlen(abs) > strlen(root) && (slash = strrchr(abs, '/')))
+		*slash = '\0';
 	makefile_includes(abs, false, root, out);
 	/* the parents' subdir-ccflags-y, up to the tree's root */
 	while (root && strlen(abs) > strlen(root) && (slash = strrchr(abs, '/'))) {

@@ -314,6 +314,13 @@ sed 's/^#define MBOX_CFG_LEN.*/#include "tuner_x.h"\n#include "common_x.h"\n#inc
 cp "$CASES"/*_compat.h "$KT/drivers/drv/"
 expect 1 "scan DIR: the Makefiles' include paths" -- "$DRVCHECK" scan -q --engine sparse "$KT/drivers/drv"
 grep_in out "a.c:.*\[drvcheck-dma-unmap-size\]" "... find the driver's headers"
+# a subdirectory without a Makefile is built by the one above it, with its
+# ccflags-y (hns3/Makefile builds hns3pf/hclge_main.o, -I..../hns3pf)
+mkdir -p "$KT/drivers/comp/pf"
+printf 'ccflags-y += -I$(srctree)/drivers/tuners -I$(srctree)/drivers/fe\nobj-m += comp.o\ncomp-objs = pf/a.o\n' > "$KT/drivers/comp/Makefile"
+cp "$KT/drivers/drv/a.c" "$CASES"/*_compat.h "$KT/drivers/comp/pf/"
+expect 1 "scan DIR: a subdirectory the Makefile above builds" -- "$DRVCHECK" scan -q --engine sparse "$KT/drivers/comp/pf"
+grep_in out "pf/a.c:.*\[drvcheck-dma-unmap-size\]" "... gets that Makefile's include paths"
 # One directory, two Kbuild modules (drivers/comedi/drivers: a module per
 # file): a map of one is not covered by the other's request, for cocci,
 # whose script joins the files of a module, as for sparse
