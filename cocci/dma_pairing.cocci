@@ -1276,6 +1276,18 @@ def dcp_join(allfacts):
             e = strip(e[1:])
         if not e or e[0].isdigit() or e == 'NULL':
             return ''
+        # an element of an array is the array, as for the other engines
+        # (docs/facts.md): tdinfo->skb_dma[i + 1] is the member skb_dma
+        while e.endswith('\x5d'):
+            depth, k = 0, len(e) - 1
+            while k > 0:
+                depth += {'\x5d': 1, '\x5b': -1}.get(e[k], 0)
+                if depth == 0:
+                    break
+                k -= 1
+            if k <= 0 or depth:
+                break
+            e = strip(e[:k])
         sf = split_field(e)
         if sf:
             inst = ring_of(fl, fn, strip(sf[0]))
