@@ -135,11 +135,12 @@ def dc_args_at(p):
 
 def dc_key(e):
     """the key of a handle for a path-sensitive finding: the local, the
-    member a dma_unmap_addr() or an access names, else the expression"""
+    member a field macro (DC_FIELD_GET, after this prelude) or an access
+    names, else the expression"""
     e = re.sub(r'\s+', '', str(e))
     if re.match(r'^[A-Za-z_]\w*$', e):
         return 'local:' + e
-    m = re.match(r'^dma_unmap_addr\x28(.*),(\w+)\x29$', e)
+    m = re.match(r'^(?:%s)\x28(.*),(\w+)\x29$' % DC_FIELD_GET, e)
     if m:
         return m.group(2)
     m = re.search(r'(?:->|[.])(\w+)$', e)
@@ -192,6 +193,7 @@ def dc_emit(parts, mode):
         seen.add((cid, pos))
         dc_print(mode, cid, conf, pos, pos[3], key, msg,
                  [(n[0], n[1], n[2], m) for (n, m) in notes])
+DC_FIELD_GET = 'dma_unmap_addr|dma_unmap_len'
 # END generated prelude
 coccinelle.dms_out = []
 coccinelle.dms_facts = []

@@ -140,11 +140,12 @@ def dc_args_at(p):
 
 def dc_key(e):
     """the key of a handle for a path-sensitive finding: the local, the
-    member a dma_unmap_addr() or an access names, else the expression"""
+    member a field macro (DC_FIELD_GET, after this prelude) or an access
+    names, else the expression"""
     e = re.sub(r'\s+', '', str(e))
     if re.match(r'^[A-Za-z_]\w*$', e):
         return 'local:' + e
-    m = re.match(r'^dma_unmap_addr\x28(.*),(\w+)\x29$', e)
+    m = re.match(r'^(?:%s)\x28(.*),(\w+)\x29$' % DC_FIELD_GET, e)
     if m:
         return m.group(2)
     m = re.search(r'(?:->|[.])(\w+)$', e)
@@ -197,6 +198,7 @@ def dc_emit(parts, mode):
         seen.add((cid, pos))
         dc_print(mode, cid, conf, pos, pos[3], key, msg,
                  [(n[0], n[1], n[2], m) for (n, m) in notes])
+DC_FIELD_GET = 'dma_unmap_addr|dma_unmap_len'
 # END generated prelude
 import bisect, os
 coccinelle.dcp_facts = []
@@ -711,7 +713,7 @@ class DcpParse:
                 v = dcp_eval(args[1:-1], self.resolve)
                 if v is not None and not v[0]:
                     return ({}, 1 << v[1])
-            if re.match('^(?:%s)$' % _DCP_FIELD_GET, x):
+            if re.match('^(?:%s)$' % DC_FIELD_GET, x):
                 return self.resolve('field', ''.join(self.t[start:self.i]))
             return self.resolve('call', ''.join(self.t[start:self.i]))
         simple = True
@@ -854,9 +856,6 @@ DMA_KINDS = {
     "pci_free_consistent": "coherent",
 }
 # END generated dma-kinds
-# BEGIN generated dma-field-getters: gen-cocci-tables from checkers/model, do not edit
-_DCP_FIELD_GET = 'dma_unmap_addr|dma_unmap_len'
-# END generated dma-field-getters
 # the facts record these arguments (device, pool and gfp are not compared)
 _DCP_KEPT = ('buf', 'off', 'size', 'dir', 'nents', 'h', 'cpu')
 
@@ -1198,7 +1197,7 @@ def dcp_join(allfacts):
 
     def split_field(e):
         """'a->b[i].c' -> ('a->b[i]', 'c'); dma_unmap_addr(b, f) -> ('b', 'f')"""
-        m = re.match(r'^(?:%s)\x28(.*),([A-Za-z_]\w*)\x29$' % _DCP_FIELD_GET, e)
+        m = re.match(r'^(?:%s)\x28(.*),([A-Za-z_]\w*)\x29$' % DC_FIELD_GET, e)
         if m:
             return strip(m.group(1)), m.group(2)
         m = re.match(r'^(.*?)(->|[.])([A-Za-z_]\w*)$', e)

@@ -282,7 +282,7 @@ static void gen_dma_field_getters(struct strbuf *out)
 {
 	const char *sep = "";
 
-	sb_printf(out, "_DCP_FIELD_GET = '");
+	sb_printf(out, "DC_FIELD_GET = '");
 	for (size_t i = 0; i < api_model_count; i++)
 		if (dma_field(&api_model[i]) && api_model[i].role == ROLE_DMA_FIELD_GET) {
 			sb_printf(out, "%s%s", sep, api_model[i].name);
@@ -420,6 +420,8 @@ static void gen_poll_ops_members(struct strbuf *out)
 	sb_printf(out, "}\n");
 }
 
+static void gen_dma_field_getters(struct strbuf *out);
+
 /*
  * Python: the helpers every script shares (checkers/model/cocci_prelude.py,
  * whose path the build gives as COCCI_PRELUDE).
@@ -434,6 +436,8 @@ static void gen_prelude(struct strbuf *out)
 	}
 	sb_puts(out, text);
 	free(text);
+	/* the macros that read a handle or length back (dc_key()) */
+	gen_dma_field_getters(out);
 }
 
 static const struct {
@@ -453,7 +457,6 @@ static const struct {
 	{ "dma-mappers", gen_dma_mappers },
 	{ "dma-fields", gen_dma_fields },
 	{ "dma-field-sets", gen_dma_field_sets },
-	{ "dma-field-getters", gen_dma_field_getters },
 	{ "dma-typed", gen_dma_typed },
 	{ "dma-handle-maps", gen_dma_handle_maps },
 	{ "dma-unmaps", gen_dma_unmaps },
