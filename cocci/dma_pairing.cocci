@@ -1490,7 +1490,7 @@ def dcp_join(allfacts):
         n = len(lines.get(fl, ([], []))[0])
         put(fl, 'site', api, api, fl, line, col + 1, fn, handle, buf, nloc,
             value(s, 'size'), value(s, 'nents'), value(s, 'off'), '',
-            direction(s), '', '', guards(s), sets(s))
+            direction(s), '', '', '', guards(s), sets(s))
         # what it makes, stored where
         made = []
         if s['t'] == 'map' and sg:

@@ -671,8 +671,10 @@ int Extractor::site(const CallExpr *CE, const api_fn *Api)
 	if (Api->dir >= 0 && (unsigned)Api->dir < CE->getNumArgs() &&
 	    constant(CE->getArg(Api->dir), Dir))
 		JF.sites[Idx].dir = (int)Dir;
-	if (Api->start >= 0 && (unsigned)Api->start < CE->getNumArgs())
+	if (Api->start >= 0 && (unsigned)Api->start < CE->getNumArgs()) {
 		readStart(CE->getArg(Api->start), Idx);
+		JF.sites[Idx].start_loc = exprLoc(CE->getArg(Api->start));
+	}
 	if ((Api->flags & API_HANDLE_OUT) && Api->handle >= 0 &&
 	    (unsigned)Api->handle < CE->getNumArgs())
 		jf_add_site_source(&JF, addressLoc(CE->getArg(Api->handle)), Idx);

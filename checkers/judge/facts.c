@@ -122,7 +122,7 @@ int jf_site(struct judge_facts *jf, const struct api_fn *api,
 	s->col = col;
 	s->function = xstrdup(function ? function : "");
 	s->module = xstrdup(module ? module : "");
-	s->handle = s->buf = s->nents_loc = JLOC_NONE;
+	s->handle = s->buf = s->nents_loc = s->start_loc = JLOC_NONE;
 	s->dir = -1;
 	return (int)jf->n_sites++;
 }

@@ -89,6 +89,7 @@ struct jsite {
 	struct jx result;
 	int dir;		/* enum dma_data_direction, -1 unknown */
 	char *start_key;	/* regions: the start as a module-wide key */
+	int start_loc;		/* regions: where the start was read from */
 	char *start_holder;	/* and the struct it is a member of */
 	struct jguard *guards;
 	size_t n_guards;

@@ -27,7 +27,7 @@ static const char schema[] =
 	" handle_loc INTEGER, buf_loc INTEGER, nents_loc INTEGER,"
 	" size TEXT NOT NULL, nents TEXT NOT NULL, offset TEXT NOT NULL,"
 	" start TEXT NOT NULL, dir INTEGER, start_key TEXT, start_holder TEXT,"
-	" guards TEXT NOT NULL, sets TEXT NOT NULL, PRIMARY KEY(run, idx));"
+	" start_loc INTEGER, guards TEXT NOT NULL, sets TEXT NOT NULL, PRIMARY KEY(run, idx));"
 	"CREATE TABLE sources(run INTEGER NOT NULL, loc INTEGER NOT NULL,"
 	" type TEXT NOT NULL CHECK(type IN ('site', 'loc', 'value', 'unknown')),"
 	" ref INTEGER, value TEXT);"
@@ -294,8 +294,9 @@ static void write_sites(struct writer *w, sqlite3_stmt *st,
 			sqlite3_bind_int(st, 19, s->dir);
 		bind_text(st, 20, s->start_key);
 		bind_text(st, 21, s->start_holder);
-		bind_text(st, 22, guards);
-		bind_text(st, 23, sets);
+		bind_loc(st, 22, s->start_loc);
+		bind_text(st, 23, guards);
+		bind_text(st, 24, sets);
 		step(w, st);
 		free(guards);
 		free(sets);
@@ -332,7 +333,7 @@ int facts_db_write(const char *path, const char *files, const char *engine,
 	    (src = prepare(w.db, "INSERT INTO sources VALUES(?1, ?2, ?3, ?4, ?5)", why)) &&
 	    (site = prepare(w.db, "INSERT INTO sites VALUES(?1, ?2, ?3, ?4, ?5, ?6,"
 			    " ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,"
-			    " ?19, ?20, ?21, ?22, ?23)", why)) &&
+			    " ?19, ?20, ?21, ?22, ?23, ?24)", why)) &&
 	    (finding = prepare(w.db, "INSERT INTO findings VALUES(?1, ?2, ?3, ?4, ?5)", why))) {
 		write_locations(&w, loc, src, jf);
 		write_sites(&w, site, jf);
@@ -445,7 +446,7 @@ static bool load_sites(sqlite3 *db, sqlite3_int64 run, const struct run_locs *rl
 	sqlite3_stmt *st = prepare(db,
 		"SELECT api, written, module, file, line, col, function, handle_loc,"
 		" buf_loc, nents_loc, size, nents, offset, start, dir, start_key,"
-		" start_holder, guards, sets FROM sites WHERE run = ?1 ORDER BY idx", why);
+		" start_holder, start_loc, guards, sets FROM sites WHERE run = ?1 ORDER BY idx", why);
 	int rc;
 
 	if (!st)
@@ -479,8 +480,9 @@ static bool load_sites(sqlite3 *db, sqlite3_int64 run, const struct run_locs *rl
 								    : sqlite3_column_int(st, 14);
 		s->start_key = column_text(st, 15) ? xstrdup(column_text(st, 15)) : NULL;
 		s->start_holder = column_text(st, 16) ? xstrdup(column_text(st, 16)) : NULL;
-		parse_guards(jf, idx, column_text(st, 17), rl, false);
-		parse_guards(jf, idx, column_text(st, 18), rl, true);
+		s->start_loc = run_loc(rl, st, 17);
+		parse_guards(jf, idx, column_text(st, 18), rl, false);
+		parse_guards(jf, idx, column_text(st, 19), rl, true);
 	}
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE;

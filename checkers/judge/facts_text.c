@@ -136,7 +136,7 @@ static void site_line(struct facts_text_reader *r, char **f, size_t n)
 	struct jsite *s;
 	int idx;
 
-	if (n != 20 || !(api = api_lookup(f[2]))) {
+	if (n != 21 || !(api = api_lookup(f[2]))) {
 		r->bad++;
 		return;
 	}
@@ -154,8 +154,9 @@ static void site_line(struct facts_text_reader *r, char **f, size_t n)
 	s->dir = direction(f[15]);
 	s->start_key = *f[16] ? xstrdup(f[16]) : NULL;
 	s->start_holder = *f[17] ? xstrdup(f[17]) : NULL;
-	conditions(r, idx, f[18], false);
-	conditions(r, idx, f[19], true);
+	s->start_loc = loc_of(r, f[18]);
+	conditions(r, idx, f[19], false);
+	conditions(r, idx, f[20], true);
 }
 
 static void src_line(struct facts_text_reader *r, char **f, size_t n)

@@ -9,7 +9,8 @@
  * each file's block stands alone, as the result cache keeps it):
  *
  *   DRVFACT site API WRITTEN FILE LINE COL FUNCTION HANDLE BUF NENTS-LOC
- *           SIZE NENTS OFFSET START DIR START-KEY START-HOLDER GUARDS SETS
+ *           SIZE NENTS OFFSET START DIR START-KEY START-HOLDER START-LOC
+ *           GUARDS SETS
  *   DRVFACT src FILE LOC site N | loc KEY | value JX | unknown
  *   DRVFACT loc FILE KEY NAME
  *

@@ -7,13 +7,14 @@
  */
 #include "judge_checks.h"
 
-static bool maps_what(const struct jsite *q, const struct jsite *m)
+static bool maps_what(const struct judge *j, const struct jsite *q,
+		      const struct jsite *m)
 {
 	if (!judge_is_iomap(m))
 		return false;
 	if (judge_is_pci_space(q))
 		return m->written->space == SPACE_PCI_BAR && judge_pci_claims(q, &m->start);
-	return m->written->space == SPACE_MEM && judge_same_start(q, m) == JX_TRUE;
+	return m->written->space == SPACE_MEM && judge_same_start(j, q, m) == JX_TRUE;
 }
 
 void judge_iomem_not_exclusive(const struct judge *j, const struct jsite *q,
@@ -28,7 +29,7 @@ void judge_iomem_not_exclusive(const struct judge *j, const struct jsite *q,
 	for (size_t k = 0; k < mod->n_sites; k++) {
 		const struct jsite *m = mod->sites[k];
 
-		if (!maps_what(q, m))
+		if (!maps_what(j, q, m))
 			continue;
 		judge_verdict(&v, j, "iomem-not-exclusive", q, q->written->name, true,
 			      "%s() leaves the MMIO the driver maps open to /dev/mem and sysfs mappings; %s()%s would not",

@@ -14,7 +14,8 @@
 
 #include "judge_checks.h"
 
-static bool same_start_request(const struct jsite *q, const struct jsite *r)
+static bool same_start_request(const struct judge *j, const struct jsite *q,
+			       const struct jsite *r)
 {
 	enum region_space sp = q->written->space;
 
@@ -22,7 +23,7 @@ static bool same_start_request(const struct jsite *q, const struct jsite *r)
 	return q->written->family == FAMILY_IOMEM &&
 	       q->written->role == ROLE_REGION_REQUEST &&
 	       (sp == SPACE_PORT || sp == SPACE_MEM) &&
-	       judge_same_start(q, r) == JX_TRUE;
+	       judge_same_start(j, q, r) == JX_TRUE;
 }
 
 static const char *space_name(enum region_space sp)
@@ -104,7 +105,7 @@ static void check_port_mem(const struct judge *j, const struct jsite *r,
 		const struct jsite *q = m->sites[i];
 		enum size_match sm;
 
-		if (!same_start_request(q, r))
+		if (!same_start_request(j, q, r))
 			continue;
 		if (q->written->space != r->written->space) {
 			other = other ? other : q;
@@ -142,7 +143,8 @@ static void check_port_mem(const struct judge *j, const struct jsite *r,
 }
 
 /* Does the PCI release r give back what request q claimed? */
-static bool pci_matches(const struct jsite *q, const struct jsite *r)
+static bool pci_matches(const struct judge *j, const struct jsite *q,
+			const struct jsite *r)
 {
 	enum region_space qs = q->written->space, rs = r->written->space;
 
@@ -159,7 +161,7 @@ static bool pci_matches(const struct jsite *q, const struct jsite *r)
 		 * (pci_release_mem_regions()), which leaves a request of all
 		 * its I/O BARs
 		 */
-		return (qs == SPACE_PCI_MASK && judge_same_start(q, r) != JX_FALSE) ||
+		return (qs == SPACE_PCI_MASK && judge_same_start(j, q, r) != JX_FALSE) ||
 		       (qs == SPACE_PCI_ALL && !jx_known(&r->start) &&
 			r->written->start >= 0);
 	default:
@@ -178,7 +180,7 @@ static void check_pci(const struct judge *j, const struct jsite *r,
 
 		if (!judge_is_region_request(q) || !judge_is_pci_space(q))
 			continue;
-		if (pci_matches(q, r))
+		if (pci_matches(j, q, r))
 			return;
 		first = first ? first : q;
 	}

@@ -47,8 +47,10 @@ bool judge_is_region_release(const struct jsite *s);	/* by start and size */
 bool judge_is_resource_release(const struct jsite *s);	/* release_resource() */
 bool judge_is_iomap(const struct jsite *s);
 bool judge_is_pci_space(const struct jsite *s);
-/* the same start (a constant, a key), provably another, or unknown */
-enum jx_truth judge_same_start(const struct jsite *a, const struct jsite *b);
+/* the same start (a constant, a key, a location through copies),
+ * provably another, or unknown */
+enum jx_truth judge_same_start(const struct judge *j, const struct jsite *a,
+			       const struct jsite *b);
 /* May the PCI request req claim BAR bar (unknown: may)? */
 bool judge_pci_claims(const struct jsite *req, const struct jx *bar);
 

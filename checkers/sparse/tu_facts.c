@@ -726,8 +726,10 @@ static int call_site(const struct ast_call *c, const struct ast_visitor *v)
 	if (api->dir >= 0 && api->dir < c->n_args &&
 	    ast_strip(c->args[api->dir])->type == EXPR_VALUE)
 		s->dir = (int)ast_strip(c->args[api->dir])->value;
-	if (api->start >= 0 && api->start < c->n_args)
+	if (api->start >= 0 && api->start < c->n_args) {
 		read_start(c->args[api->start], s);
+		s->start_loc = expr_loc(c->args[api->start]);
+	}
 	if ((api->flags & API_HANDLE_OUT) && api->handle >= 0 &&
 	    api->handle < c->n_args)
 		out = address_loc(c->args[api->handle], NULL);
@@ -872,6 +874,14 @@ static void visit_expr(struct ast_visitor *v, struct expression *e)
 	}
 	if (e->type == EXPR_CALL) {
 		call_args(e, v);
+		return;
+	}
+	/* x++ as the analyzer engine sees it: no longer one known value */
+	if ((e->type == EXPR_PREOP || e->type == EXPR_POSTOP) &&
+	    (e->op == SPECIAL_INCREMENT || e->op == SPECIAL_DECREMENT)) {
+		loc = expr_loc(e->unop);
+		if (loc >= 0)
+			jf_add_unknown(&tu_facts, loc);
 		return;
 	}
 	if (e->type != EXPR_ASSIGNMENT)

@@ -17,7 +17,7 @@ sites = {}
 
 def site(api, p, size, handle):
     f = p[0].file
-    print('DRVFACT\tsite\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t-\t-\t%s\t-\t-\t-\tDMA_TO_DEVICE\t-\t-\t-\t-'
+    print('DRVFACT\tsite\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t-\t-\t%s\t-\t-\t-\tDMA_TO_DEVICE\t-\t-\t-\t-\t-'
           % (api, api, f, p[0].line, int(p[0].column) + 1, p[0].current_element,
              handle, size))
     sites[f] = sites.get(f, -1) + 1
