@@ -6,12 +6,14 @@
  * "N passed, N failed".
  */
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "case.h"
+#include "core/run.h"
 #include "core/scan.h"
 
 struct cell {
@@ -34,6 +36,9 @@ struct agree {
 };
 
 static struct agree agreement[MAX_CHECKS];
+
+/* The cocci runs' result cache (warm_cocci_cache()); NULL: none. */
+static char *cocci_cache;
 
 static int engine_slot(enum engine e)
 {
@@ -151,6 +156,8 @@ static bool run_case(struct tc *tc, const struct engine_ops *eng, int jobs,
 	}
 	req.checks = &sel;
 	req.jobs = jobs;
+	if (eng->id == ENGINE_COCCI)
+		req.cache_dir = cocci_cache;
 	for (size_t i = 0; i < tc->n_expect; i++)
 		tc->expect[i].matched = false;
 
@@ -503,6 +510,74 @@ static void finish_worker(struct worker *w, unsigned int *passed,
 		}
 }
 
+/*
+ * spatch spends about a second on the semantic patch before its first
+ * file: once per case, that is most of the cocci engine's time.  So the
+ * files of all cases with the same selection are scanned in one cocci run
+ * first, into a result cache (result_cache.h) that each case's own run
+ * then reads.  What spatch prints for a file depends on the file and the
+ * patch alone, so a case still sees exactly what a run of its own prints;
+ * a file the cache does not keep (one that did not parse) is run again.
+ */
+static void warm_cocci_cache(const struct strlist *paths, int jobs)
+{
+	struct strlist keys = { 0 };
+	struct scan_request *reqs = NULL;
+	struct selection *sels = NULL;
+	int saved = dup(2), null = open("/dev/null", O_WRONLY);
+
+	cocci_cache = tmpdir_create();
+	if (!cocci_cache)
+		return;		/* each case runs spatch itself */
+	for (size_t i = 0; i < paths->n; i++) {
+		struct tc tc;
+		struct strbuf key = { 0 };
+		size_t g;
+
+		if (tc_load(&tc, paths->items[i]) == 0) {
+			for (size_t k = 0; k < tc.options.n; k++)
+				sb_printf(&key, "%s\n", tc.options.items[k]);
+			for (g = 0; g < keys.n && strcmp(keys.items[g], key.buf ? key.buf : ""); g++)
+				;
+			if (g == keys.n) {
+				strlist_add(&keys, key.buf ? key.buf : "");
+				reqs = xrealloc(reqs, keys.n * sizeof(*reqs));
+				sels = xrealloc(sels, keys.n * sizeof(*sels));
+				memset(&reqs[g], 0, sizeof(*reqs));
+				if (case_selection(&tc, &sels[g]))
+					selection_default(&sels[g], 0);
+			}
+			for (size_t k = 0; k < tc.files.n; k++)
+				strlist_add(&reqs[g].files, tc.files.items[k]);
+		}
+		sb_free(&key);
+		tc_free(&tc);
+	}
+	/* the runs per case say what is wrong with a file */
+	if (null >= 0)
+		dup2(null, 2);
+	for (size_t g = 0; g < keys.n; g++) {
+		struct finding_list found = { 0 };
+		struct scan_status st = { 0 };
+
+		reqs[g].checks = &sels[g];
+		reqs[g].jobs = jobs;
+		reqs[g].cache_dir = cocci_cache;
+		scan_run(&reqs[g], ENGINE_COCCI, true, &found, &st);
+		finding_list_free(&found);
+		strlist_free(&reqs[g].files);
+	}
+	if (saved >= 0) {
+		dup2(saved, 2);
+		close(saved);
+	}
+	if (null >= 0)
+		close(null);
+	free(reqs);
+	free(sels);
+	strlist_free(&keys);
+}
+
 /* Runs the cases jobs at a time, printing results in case order. */
 static void run_all(const struct strlist *paths, const char *only_engine,
 		    int jobs, bool verbose, unsigned int *passed,
@@ -579,7 +654,11 @@ int main(int argc, char **argv)
 		closedir(d);
 		qsort(paths.items, paths.n, sizeof(char *), compare_strings);
 	}
+	if (picked(only_engine, "cocci"))
+		warm_cocci_cache(&paths, jobs);
 	run_all(&paths, only_engine, jobs, verbose, &passed, &failed);
+	if (cocci_cache)
+		tmpdir_remove(cocci_cache);
 	print_matrix(stdout, only_engine);
 	if (print_agreement(stdout)) {
 		printf("FAIL engines disagree where no marker says why\n");
