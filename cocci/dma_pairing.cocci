@@ -1594,12 +1594,17 @@ dcp_call_site(p, str(fn), str(es))
 // ------------------------------------------- where map/alloc results go
 
 @asg depends on site@
-expression E; position p;
+expression E; position p; type T;
 // BEGIN generated dma-makers: gen-cocci-tables from checkers/model, do not edit
 identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, dma_map_resource, dma_map_sg, dma_map_sg_attrs, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc, pci_map_single, pci_map_page, pci_map_sg, pci_alloc_consistent, pci_zalloc_consistent};
 // END generated dma-makers
 @@
+// a cast of the handle (s2io: (u64)skb_frag_dma_map(...)) stores it too
+(
 E = fn_1@p(...)
+|
+E = (T)fn_1@p(...)
+)
 
 @script:python@
 p << asg.p; e << asg.E;
@@ -1607,12 +1612,16 @@ p << asg.p; e << asg.E;
 dcp_other('ret', p, lhs=e)
 
 @asgd depends on site@
-position p; type T; identifier x;
+position p; type T, T2; identifier x;
 // BEGIN generated dma-makers: gen-cocci-tables from checkers/model, do not edit
 identifier fn_1 = {dma_map_single, dma_map_single_attrs, dma_map_page, dma_map_page_attrs, skb_frag_dma_map, dma_map_resource, dma_map_sg, dma_map_sg_attrs, dma_alloc_coherent, dma_zalloc_coherent, dmam_alloc_coherent, dma_alloc_attrs, dma_alloc_wc, dma_alloc_noncoherent, dma_alloc_pages, dma_pool_alloc, dma_pool_zalloc, pci_map_single, pci_map_page, pci_map_sg, pci_alloc_consistent, pci_zalloc_consistent};
 // END generated dma-makers
 @@
+(
 T x = fn_1@p(...);
+|
+T x = (T2)fn_1@p(...);
+)
 
 @script:python@
 p << asgd.p; x << asgd.x;
