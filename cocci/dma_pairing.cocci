@@ -1290,16 +1290,18 @@ def dcp_join(allfacts):
         sf = split_field(e)
         if sf:
             inst = ring_of(fl, fn, strip(sf[0]))
-            ty, path, b = type_of(fl, fn, sf[0]), sf[1], strip(sf[0])
-            # a member of an unnamed member keeps the path to it
+            ty, path, cur, base = type_of(fl, fn, sf[0]), sf[1], e, sf[0]
+            # a member of an unnamed embedded struct keeps the path to it
             # (sp->remap.req.buf is field:?.remap.req.buf): the judge makes
             # field:?.buf the only struct of the module this script saw
-            # with a member buf, which a struct from a header may not be
-            while not ty and not inst and not b.endswith('\x5d'):
-                up = split_field(b)
-                if not up:
+            # with a member buf, which a struct from a header may not be.
+            # Only across '.': what a pointer points to is a struct of its
+            # own (a->b->c is field:?.c)
+            while not ty and not inst and cur[len(base):].startswith('.'):
+                up = split_field(strip(base))
+                if not up or strip(base) != base:
                     break
-                path, b = up[1] + '.' + path, strip(up[0])
+                path, cur, base = up[1] + '.' + path, base, up[0]
             return 'field:%s.%s%s' % (ty or '?', path, '@' + inst if inst else '')
         if re.match(r'^[A-Za-z_]\w*$', e):
             if e in defines or e in _DCP_BUILTIN or e.isupper():
