@@ -52,6 +52,15 @@ def markers(path, line, cache={}):
     return found
 
 
+def triaged(triage, cid, place, eng):
+    """why the triage file explains it: its places are relative to the
+    kernel tree, a scan's to where it ran (linux-source-6.1/drivers/...)"""
+    for (tcid, tplace, teng), why in triage.items():
+        if tcid == cid and teng == eng and (place == tplace or place.endswith('/' + tplace)):
+            return why
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('scan')
@@ -93,7 +102,7 @@ def main():
             s['some'] += 1
             place = '%s:%d' % (f['file'], f['line'])
             for eng in sorted(engines - have):
-                why = triage.get((cid, place, eng))
+                why = triaged(triage, cid, place, eng)
                 if not why and (cid, eng) in markers(f['file'], f['line']):
                     why = 'testsuite marker'
                 if why:
