@@ -1047,6 +1047,20 @@ def dcp_decl_type(path, fn, name):
         _dcp_decls[k] = next(iter(tags)) if len(tags) == 1 else None
     return _dcp_decls[k]
 
+_dcp_ptrs = {}
+def dcp_decl_pointer(path, fn, name):
+    """whether a local or parameter name of function fn is declared a
+    pointer (unsigned long *rxr), not an array, in the text of the function"""
+    k = (path, fn, name)
+    if k not in _dcp_ptrs:
+        lines, text = dc_lines(path), ''
+        for f, a, b in dcp_functions(path):
+            if f == fn:
+                text = '\n'.join(lines[a:b + 1])
+                break
+        _dcp_ptrs[k] = bool(re.search(r'\w\s*\*+\s*%s\s*[;,=\x29]' % re.escape(name), text))
+    return _dcp_ptrs[k]
+
 def dcp_judge_alone(lines):
     """Run on its own (make coccicheck): the verdicts come from drvcheck's
     judge, which reads the facts on its standard input"""
@@ -1287,6 +1301,10 @@ def dcp_join(allfacts):
             if k <= 0 or depth:
                 break
             e = strip(e[:k])
+            # but what a local pointer points to is not that local: its
+            # elements are memory (the words of a coherent ring), no location
+            if re.match(r'^[A-Za-z_]\w*$', e) and dcp_decl_pointer(fl, fn, e):
+                return ''
         sf = split_field(e)
         if sf:
             inst = ring_of(fl, fn, strip(sf[0]))
@@ -1522,11 +1540,14 @@ def dcp_join(allfacts):
     for fl, fn, k in outs:
         out_param(fl, fn, k)
 
-    # member stores (dma_unmap_addr_set/dma_unmap_len_set too)
+    # member and element stores (dma_unmap_addr_set/dma_unmap_len_set too)
     for f in facts:
         if f['t'] in ('fstore', 'fset'):
             fl, _, _, fn = f['pos']
             source(fl, fn, key(fl, fn, '%s->%s' % (f['base'], f['fld'])), f['val'])
+        elif f['t'] == 'estore':
+            fl, _, _, fn = f['pos']
+            source(fl, fn, key(fl, fn, '%s\x5b%s\x5d' % (f['base'], f['idx'])), f['val'])
 
     # maps and allocations in code spatch did not parse (a macro it gives
     # up on skips the whole function): their results are sources nobody
@@ -1764,6 +1785,18 @@ expression B, E; identifier fld; position p;
 p << mstore.p; b << mstore.B; f << mstore.fld; e << mstore.E;
 @@
 dcp_other('fstore', p, base=b, fld=f, val=e)
+
+// every plain store to an element: a value of the array too (ioc3 stores a
+// streaming handle into the coherent ring rxr[i])
+@estore depends on site@
+expression A, I, E; position p;
+@@
+A[I]@p = E
+
+@script:python@
+p << estore.p; a << estore.A; i << estore.I; e << estore.E;
+@@
+dcp_other('estore', p, base=a, idx=i, val=e)
 
 // #define'd constants
 @def depends on site@
