@@ -278,7 +278,15 @@ def dcp_text_loads(path, fn, name):
         v = dcp_n(body[m.end():i])
         if v:
             vals.add(v)
+    # len += 4, dma++: derived from itself (a handle stepped within its
+    # mapping, a size no longer known), as the other engines record it
+    n = re.escape(name)
+    if re.search(r'(?<![\w.>*])%s\s*(?:(?:[-+*/%%&|^]|<<|>>)=|\+\+|--)' % n, body) or \
+       re.search(r'(?:\+\+|--)\s*%s(?!\s*(?:[\w\x5b.]|->))' % n, body):
+        vals.add(DCP_DERIVED)
     return vals
+
+DCP_DERIVED = '\x01derived'
 
 # byte-order conversions: the compiler sees casts (sparse and clang look
 # through them), spatch without headers sees calls
@@ -1587,7 +1595,10 @@ def dcp_join(allfacts):
         if not re.match(r'^[A-Za-z_]\w*$', name):
             continue
         for v in loads.get((fl, fn, name), ()):
-            source(fl, fn, k, v)
+            if v == DCP_DERIVED:
+                put(fl, 'src', fl, k, 'derived')
+            else:
+                source(fl, fn, k, v)
         params = dcp_func_params(fl, fn) or []
         if name in params:
             p = 'param:%s#%d' % (fn, params.index(name))

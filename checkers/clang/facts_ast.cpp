@@ -771,14 +771,14 @@ void Extractor::visit(const Expr *E)
 			assign(L, BO->getRHS());
 			flagSet(L, BO->getRHS());
 		} else if (L >= 0) {
-			jf_add_unknown(&JF, L);
+			jf_add_derived(&JF, L);
 		}
 		return;
 	}
 	const auto *UO = dyn_cast<UnaryOperator>(E);
 	int L = UO && UO->isIncrementDecrementOp() ? lvalueLoc(UO->getSubExpr()) : JLOC_NONE;
 	if (L >= 0)
-		jf_add_unknown(&JF, L);
+		jf_add_derived(&JF, L);
 }
 
 /* Every expression parents first, the ifs' branches under their

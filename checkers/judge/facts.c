@@ -75,7 +75,7 @@ static bool same_source(const struct jsrc *a, const struct jsrc *b)
 		return false;
 	if (a->type == JSRC_VALUE)
 		return jx_same(&a->value, &b->value);
-	return a->type == JSRC_UNKNOWN || a->idx == b->idx;
+	return a->type == JSRC_UNKNOWN || a->type == JSRC_DERIVED || a->idx == b->idx;
 }
 
 void jf_add_source(struct judge_facts *jf, int loc, struct jsrc src)
@@ -377,6 +377,9 @@ static bool add_site(const struct jsrc *s, void *arg)
 {
 	struct site_acc *acc = arg;
 
+	/* dma += IGC_MAX_DATA_PER_TXD: still a handle of the same mappings */
+	if (s->type == JSRC_DERIVED)
+		return true;
 	if (s->type != JSRC_SITE)
 		return false;
 	for (size_t i = 0; i < acc->n; i++)

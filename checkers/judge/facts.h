@@ -21,8 +21,9 @@
  *   global:x         a global variable
  *
  * Each location has sources: sites whose result was stored there, other
- * locations copied into it, values (sizes: "len = skb_headlen(skb)") and
- * "unknown" (anything the engine could not follow).  An unknown source
+ * locations copied into it, values (sizes: "len = skb_headlen(skb)"),
+ * "derived" (x += n: a handle stepped within its mapping, a size changed)
+ * and "unknown" (anything the engine could not follow).  An unknown source
  * blocks every verdict that needs the whole set: the judge reports only
  * what differs from every producer it knows, and only when it knows them
  * all.
@@ -43,6 +44,8 @@ enum jsrc_type {
 	JSRC_LOC,	/* idx: another location's value */
 	JSRC_VALUE,	/* value: a size or count expression */
 	JSRC_UNKNOWN,
+	JSRC_DERIVED,	/* its own value changed (x += n, x++): a handle still
+			 * of the same mappings, a size no longer known */
 };
 
 struct jsrc {
@@ -129,6 +132,10 @@ static inline void jf_add_loc_source(struct judge_facts *jf, int loc, int from)
 static inline void jf_add_unknown(struct judge_facts *jf, int loc)
 {
 	jf_add_source(jf, loc, (struct jsrc){ .type = JSRC_UNKNOWN });
+}
+static inline void jf_add_derived(struct judge_facts *jf, int loc)
+{
+	jf_add_source(jf, loc, (struct jsrc){ .type = JSRC_DERIVED });
 }
 /* value is taken over (freed with the facts). */
 void jf_add_value(struct judge_facts *jf, int loc, struct jx value);

@@ -29,7 +29,8 @@ static const char schema[] =
 	" start TEXT NOT NULL, dir INTEGER, start_key TEXT, start_holder TEXT,"
 	" start_loc INTEGER, guards TEXT NOT NULL, sets TEXT NOT NULL, PRIMARY KEY(run, idx));"
 	"CREATE TABLE sources(run INTEGER NOT NULL, loc INTEGER NOT NULL,"
-	" type TEXT NOT NULL CHECK(type IN ('site', 'loc', 'value', 'unknown')),"
+	" type TEXT NOT NULL"
+	" CHECK(type IN ('site', 'loc', 'value', 'unknown', 'derived')),"
 	" ref INTEGER, value TEXT);"
 	"CREATE TABLE findings(run INTEGER NOT NULL, check_id TEXT NOT NULL,"
 	" file TEXT NOT NULL, line INTEGER NOT NULL, fingerprint TEXT NOT NULL);"
@@ -215,6 +216,7 @@ static void write_locations(struct writer *w, sqlite3_stmt *loc,
 	static const char *const types[] = {
 		[JSRC_SITE] = "site", [JSRC_LOC] = "loc",
 		[JSRC_VALUE] = "value", [JSRC_UNKNOWN] = "unknown",
+		[JSRC_DERIVED] = "derived",
 	};
 
 	for (size_t i = 0; i < jf->n_locs && w->ok; i++) {
@@ -514,6 +516,8 @@ static bool load_sources(sqlite3 *db, sqlite3_int64 run, size_t base,
 		} else if (!strcmp(type, "value")) {
 			jx_parse(column_text(st, 3), &value);
 			jf_add_value(jf, loc, value);
+		} else if (!strcmp(type, "derived")) {
+			jf_add_derived(jf, loc);
 		} else {
 			jf_add_unknown(jf, loc);
 		}

@@ -184,6 +184,8 @@ static void src_line(struct facts_text_reader *r, char **f, size_t n)
 		jf_add_value(r->jf, loc, value(f[5]));
 	} else if (!strcmp(f[4], "unknown")) {
 		jf_add_unknown(r->jf, loc);
+	} else if (!strcmp(f[4], "derived")) {
+		jf_add_derived(r->jf, loc);
 	} else {
 		r->bad++;
 	}

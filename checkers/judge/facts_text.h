@@ -11,7 +11,7 @@
  *   DRVFACT site API WRITTEN FILE LINE COL FUNCTION HANDLE BUF NENTS-LOC
  *           SIZE NENTS OFFSET START DIR START-KEY START-HOLDER START-LOC
  *           GUARDS SETS
- *   DRVFACT src FILE LOC site N | loc KEY | value JX | unknown
+ *   DRVFACT src FILE LOC site N | loc KEY | value JX | unknown | derived
  *   DRVFACT loc FILE KEY NAME
  *
  * SIZE, NENTS, OFFSET and START are jx.h's text form; DIR a number or a

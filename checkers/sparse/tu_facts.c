@@ -876,12 +876,12 @@ static void visit_expr(struct ast_visitor *v, struct expression *e)
 		call_args(e, v);
 		return;
 	}
-	/* x++ as the analyzer engine sees it: no longer one known value */
+	/* x++, as the analyzer engine sees it: derived from itself */
 	if ((e->type == EXPR_PREOP || e->type == EXPR_POSTOP) &&
 	    (e->op == SPECIAL_INCREMENT || e->op == SPECIAL_DECREMENT)) {
 		loc = expr_loc(e->unop);
 		if (loc >= 0)
-			jf_add_unknown(&tu_facts, loc);
+			jf_add_derived(&tu_facts, loc);
 		return;
 	}
 	if (e->type != EXPR_ASSIGNMENT)
@@ -891,7 +891,7 @@ static void visit_expr(struct ast_visitor *v, struct expression *e)
 		assign(loc, e->right, v);
 		flag_set(loc, e->right, v);
 	} else if (loc >= 0) {
-		jf_add_unknown(&tu_facts, loc);
+		jf_add_derived(&tu_facts, loc);
 	}
 }
 
