@@ -25,22 +25,36 @@ static bool compatible(const struct jguard *a, const struct jguard *b)
 	return true;
 }
 
+/* A guard that a member holds something other than 0, where the module
+ * never stores anything else to it (altera_tse tests mapped_as_page, which
+ * nothing sets): the release under it never runs. */
+static bool never_holds(const struct judge_facts *jf, const struct jguard *g)
+{
+	return g->loc >= 0 && (g->equal ? g->v != 0 : g->v == 0) &&
+	       !strncmp(jf->locs[g->loc].key, "field:", 6) &&
+	       jf_never_stored(jf, g->loc);
+}
+
 /*
  * Does the map fit every guard of the release?  Not when a flag it sets
  * after mapping contradicts one (mapped_as_page = 0, released under
  * "if (buf->mapped_as_page)"), nor when it runs under the opposite
  * condition on the same member (a flag that picks coherent or streaming
- * memory, tested again at the release).  A map that says nothing of the
- * member fits.  A test of the handle itself ("if (!rx->dma)" before a
- * refill, "if (rx->dma)" before the unmap) is what the map changes.
+ * memory, tested again at the release), nor under a flag the module never
+ * sets.  A map that says nothing of the member fits.  A test of the handle
+ * itself ("if (!rx->dma)" before a refill, "if (rx->dma)" before the
+ * unmap) is what the map changes.
  */
-static bool fits_guards(const struct jsite *rel, const struct jsite *map)
+static bool fits_guards(const struct judge_facts *jf, const struct jsite *rel,
+			const struct jsite *map)
 {
 	for (size_t g = 0; g < rel->n_guards; g++) {
 		const struct jguard *rg = &rel->guards[g];
 
 		if (rg->loc == cands_key(rel))
 			continue;
+		if (never_holds(jf, rg))
+			return false;
 		for (size_t k = 0; k < map->n_sets; k++)
 			if (map->sets[k].loc == rg->loc &&
 			    (map->sets[k].v == rg->v) != rg->equal)
@@ -78,7 +92,7 @@ static void cands_of(const struct judge_facts *jf, const struct jsite *rel,
 
 		if (!judge_is_map(m) && !judge_is_alloc(m))
 			complete = false;
-		else if (fits_guards(rel, m))
+		else if (fits_guards(jf, rel, m))
 			all[n_all++] = m;
 	}
 	free(srcs);

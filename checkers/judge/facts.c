@@ -368,6 +368,32 @@ bool jf_copies_from(const struct judge_facts *jf, int loc, int from)
 	return found;
 }
 
+/* Anything but a ring link (jf_finish()) is a store, a copy too: what it
+ * copies may be unknown, never known to be 0. */
+static bool has_store(const struct jloc *l)
+{
+	for (size_t i = 0; i < l->n_srcs; i++)
+		if (l->srcs[i].type != JSRC_LOC || l->srcs[i].idx >= 0)
+			return true;
+	return false;
+}
+
+bool jf_never_stored(const struct judge_facts *jf, int loc)
+{
+	const struct jloc *l;
+
+	if (loc < 0 || (size_t)loc >= jf->n_locs)
+		return false;
+	l = &jf->locs[loc];
+	if (has_store(l))
+		return false;
+	/* the same member through a ring, or through a plain pointer */
+	for (size_t i = 0; i < l->n_srcs; i++)
+		if (has_store(&jf->locs[-2 - l->srcs[i].idx]))
+			return false;
+	return true;
+}
+
 struct site_acc {
 	int *sites;
 	size_t n, cap;

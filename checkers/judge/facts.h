@@ -188,6 +188,10 @@ bool jf_walk(const struct judge_facts *jf, int loc,
  * copies and ring links)? */
 bool jf_copies_from(const struct judge_facts *jf, int loc, int from);
 
+/* Does nothing of the module ever store to loc, through any ring
+ * (storing 0 is no store: loc then never holds anything else)? */
+bool jf_never_stored(const struct judge_facts *jf, int loc);
+
 void jf_free(struct judge_facts *jf);
 
 /* The location's name, "" for JLOC_NONE. */
