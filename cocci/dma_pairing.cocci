@@ -1046,14 +1046,19 @@ def dcp_decl_type(path, fn, name):
     function; None when it is not declared so there"""
     k = (path, fn, name)
     if k not in _dcp_decls:
-        lines, text = dc_lines(path), ''
-        for f, a, b in dcp_functions(path):
-            if f == fn:
-                text = '\n'.join(lines[a:b + 1])
-                break
+        text = dcp_func_text(path, fn)
         tags = set(re.findall(r'\b(?:struct|union)\s+(\w+)[\s*]*\b%s\s*[;,=\x29\x5b]' % re.escape(name), text))
         _dcp_decls[k] = next(iter(tags)) if len(tags) == 1 else None
     return _dcp_decls[k]
+
+def dcp_func_text(path, fn):
+    """the text of function fn of path, its head (the parameters) too;
+    '' when not found"""
+    lines = dc_lines(path)
+    for f, a, b in dcp_functions(path):
+        if f == fn:
+            return '\n'.join(lines[a:b + 1])
+    return ''
 
 _dcp_ptrs = {}
 def dcp_decl_pointer(path, fn, name):
@@ -1061,12 +1066,8 @@ def dcp_decl_pointer(path, fn, name):
     pointer (unsigned long *rxr), not an array, in the text of the function"""
     k = (path, fn, name)
     if k not in _dcp_ptrs:
-        lines, text = dc_lines(path), ''
-        for f, a, b in dcp_functions(path):
-            if f == fn:
-                text = '\n'.join(lines[a:b + 1])
-                break
-        _dcp_ptrs[k] = bool(re.search(r'\w\s*\*+\s*%s\s*[;,=\x29]' % re.escape(name), text))
+        _dcp_ptrs[k] = bool(re.search(r'\w\s*\*+\s*%s\s*[;,=\x29]' % re.escape(name),
+                                      dcp_func_text(path, fn)))
     return _dcp_ptrs[k]
 
 def dcp_judge_alone(lines):

@@ -25,14 +25,21 @@ static bool compatible(const struct jguard *a, const struct jguard *b)
 	return true;
 }
 
-/* A guard that a member holds something other than 0, where the module
- * never stores anything else to it (altera_tse tests mapped_as_page, which
- * nothing sets): the release under it never runs. */
-static bool never_holds(const struct judge_facts *jf, const struct jguard *g)
+/* Is rel under a guard that a member holds something other than 0, where
+ * the module never stores anything else to it (altera_tse tests
+ * mapped_as_page, which nothing sets)?  Then rel never runs. */
+static bool never_runs(const struct judge_facts *jf, const struct jsite *rel)
 {
-	return g->loc >= 0 && (g->equal ? g->v != 0 : g->v == 0) &&
-	       !strncmp(jf->locs[g->loc].key, "field:", 6) &&
-	       jf_never_stored(jf, g->loc);
+	for (size_t g = 0; g < rel->n_guards; g++) {
+		const struct jguard *rg = &rel->guards[g];
+
+		if (rg->loc >= 0 && rg->loc != cands_key(rel) &&
+		    (rg->equal ? rg->v != 0 : rg->v == 0) &&
+		    !strncmp(jf->locs[rg->loc].key, "field:", 6) &&
+		    jf_never_stored(jf, rg->loc))
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -40,21 +47,17 @@ static bool never_holds(const struct judge_facts *jf, const struct jguard *g)
  * after mapping contradicts one (mapped_as_page = 0, released under
  * "if (buf->mapped_as_page)"), nor when it runs under the opposite
  * condition on the same member (a flag that picks coherent or streaming
- * memory, tested again at the release), nor under a flag the module never
- * sets.  A map that says nothing of the member fits.  A test of the handle
- * itself ("if (!rx->dma)" before a refill, "if (rx->dma)" before the
- * unmap) is what the map changes.
+ * memory, tested again at the release).  A map that says nothing of the
+ * member fits.  A test of the handle itself ("if (!rx->dma)" before a
+ * refill, "if (rx->dma)" before the unmap) is what the map changes.
  */
-static bool fits_guards(const struct judge_facts *jf, const struct jsite *rel,
-			const struct jsite *map)
+static bool fits_guards(const struct jsite *rel, const struct jsite *map)
 {
 	for (size_t g = 0; g < rel->n_guards; g++) {
 		const struct jguard *rg = &rel->guards[g];
 
 		if (rg->loc == cands_key(rel))
 			continue;
-		if (never_holds(jf, rg))
-			return false;
 		for (size_t k = 0; k < map->n_sets; k++)
 			if (map->sets[k].loc == rg->loc &&
 			    (map->sets[k].v == rg->v) != rg->equal)
@@ -92,11 +95,11 @@ static void cands_of(const struct judge_facts *jf, const struct jsite *rel,
 
 		if (!judge_is_map(m) && !judge_is_alloc(m))
 			complete = false;
-		else if (fits_guards(jf, rel, m))
+		else if (fits_guards(rel, m))
 			all[n_all++] = m;
 	}
 	free(srcs);
-	if (!complete)
+	if (!complete || never_runs(jf, rel))
 		n_all = 0;
 	if (rel->dir >= 0 && rel->dir != DIR_NONE)
 		for (size_t i = 0; i < n_all; i++)

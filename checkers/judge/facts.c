@@ -387,7 +387,8 @@ bool jf_never_stored(const struct judge_facts *jf, int loc)
 	l = &jf->locs[loc];
 	if (has_store(l))
 		return false;
-	/* the same member through a ring, or through a plain pointer */
+	/* all its sources are ring links: the same member through a ring, or
+	 * through a plain pointer */
 	for (size_t i = 0; i < l->n_srcs; i++)
 		if (has_store(&jf->locs[-2 - l->srcs[i].idx]))
 			return false;

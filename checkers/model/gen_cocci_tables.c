@@ -420,8 +420,6 @@ static void gen_poll_ops_members(struct strbuf *out)
 	sb_printf(out, "}\n");
 }
 
-static void gen_dma_field_getters(struct strbuf *out);
-
 /*
  * Python: the helpers every script shares (checkers/model/cocci_prelude.py,
  * whose path the build gives as COCCI_PRELUDE).

@@ -524,7 +524,7 @@ static void warm_cocci_cache(const struct strlist *paths, int jobs)
 	struct strlist keys = { 0 };
 	struct scan_request *reqs = NULL;
 	struct selection *sels = NULL;
-	int saved = dup(2), null = open("/dev/null", O_WRONLY);
+	int saved, null;
 
 	cocci_cache = tmpdir_create();
 	if (!cocci_cache)
@@ -534,13 +534,14 @@ static void warm_cocci_cache(const struct strlist *paths, int jobs)
 		struct strbuf key = { 0 };
 		size_t g;
 
+		sb_puts(&key, "");
 		if (tc_load(&tc, paths->items[i]) == 0) {
 			for (size_t k = 0; k < tc.options.n; k++)
 				sb_printf(&key, "%s\n", tc.options.items[k]);
-			for (g = 0; g < keys.n && strcmp(keys.items[g], key.buf ? key.buf : ""); g++)
+			for (g = 0; g < keys.n && strcmp(keys.items[g], key.buf); g++)
 				;
 			if (g == keys.n) {
-				strlist_add(&keys, key.buf ? key.buf : "");
+				strlist_add(&keys, key.buf);
 				reqs = xrealloc(reqs, keys.n * sizeof(*reqs));
 				sels = xrealloc(sels, keys.n * sizeof(*sels));
 				memset(&reqs[g], 0, sizeof(*reqs));
@@ -554,6 +555,8 @@ static void warm_cocci_cache(const struct strlist *paths, int jobs)
 		tc_free(&tc);
 	}
 	/* the runs per case say what is wrong with a file */
+	saved = dup(2);
+	null = open("/dev/null", O_WRONLY);
 	if (null >= 0)
 		dup2(null, 2);
 	for (size_t g = 0; g < keys.n; g++) {
