@@ -691,23 +691,52 @@ static void map_stored(int site, int loc, const struct ast_visitor *v)
 	last_map_struct = st;
 }
 
+/*
+ * A body inlined again: the call already is a site when this copy gives
+ * it the same values.  A header helper called with constants
+ * (octeon_map_pci_barx(oct, 1, ...)) makes one site per distinct value:
+ * its BAR 0 and BAR 2 requests are two requests.
+ */
+static int inlined_twin(struct position pos, const struct api_fn *api,
+			const struct jsite *now)
+{
+	for (size_t i = 0; i < tu_facts.n_sites; i++) {
+		const struct jsite *o = &tu_facts.sites[i];
+
+		if (o->line == pos.line && o->col == pos.pos && o->api == api &&
+		    !strcmp(o->file, stream_name(pos.stream)) &&
+		    jx_same(&o->size, &now->size) && jx_same(&o->nents, &now->nents) &&
+		    jx_same(&o->offset, &now->offset) &&
+		    jx_same(&o->start, &now->start) && o->dir == now->dir)
+			return (int)i;
+	}
+	return -1;
+}
+
 static int call_site(const struct ast_call *c, const struct ast_visitor *v)
 {
 	const struct api_fn *api = c->api;
 	struct position pos = c->expr->pos;
 	int idx, handle, buf, nents, out = JLOC_NONE;
-	struct jsite *s;
+	struct jsite *s, now = { .dir = -1 };
 
 	for (size_t i = 0; i < n_seen; i++)
 		if (seen[i].expr == c->expr)
 			return seen[i].site;
-	/* a body inlined again: the call already is a site */
-	for (size_t i = 0; inlined.n && i < tu_facts.n_sites; i++) {
-		const struct jsite *o = &tu_facts.sites[i];
-
-		if (o->line == pos.line && o->col == pos.pos && o->api == api &&
-		    !strcmp(o->file, stream_name(pos.stream)))
-			return (int)i;
+	now.size = arg_jx(c, api->size);
+	now.nents = arg_jx(c, api->nents);
+	now.offset = arg_jx(c, api->offset);
+	now.start = arg_jx(c, api->start);
+	if (api->dir >= 0 && api->dir < c->n_args &&
+	    ast_strip(c->args[api->dir])->type == EXPR_VALUE)
+		now.dir = (int)ast_strip(c->args[api->dir])->value;
+	idx = inlined.n ? inlined_twin(pos, api, &now) : -1;
+	if (idx >= 0) {
+		jx_free(&now.size);
+		jx_free(&now.nents);
+		jx_free(&now.offset);
+		jx_free(&now.start);
+		return idx;
 	}
 	handle = api->handle >= 0 && !(api->flags & API_HANDLE_OUT) ?
 		 arg_loc(c, api->handle) : JLOC_NONE;
@@ -719,13 +748,11 @@ static int call_site(const struct ast_call *c, const struct ast_visitor *v)
 	s->handle = handle;
 	s->buf = buf;
 	s->nents_loc = nents;
-	s->size = arg_jx(c, api->size);
-	s->nents = arg_jx(c, api->nents);
-	s->offset = arg_jx(c, api->offset);
-	s->start = arg_jx(c, api->start);
-	if (api->dir >= 0 && api->dir < c->n_args &&
-	    ast_strip(c->args[api->dir])->type == EXPR_VALUE)
-		s->dir = (int)ast_strip(c->args[api->dir])->value;
+	s->size = now.size;
+	s->nents = now.nents;
+	s->offset = now.offset;
+	s->start = now.start;
+	s->dir = now.dir;
 	if (api->start >= 0 && api->start < c->n_args) {
 		read_start(c->args[api->start], s);
 		s->start_loc = expr_loc(c->args[api->start]);
