@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kbuild_composites.h"
 #include "kbuild_includes.h"
 #include "kbuild_modules.h"
 
@@ -18,47 +19,6 @@ static const char *base_of(const char *path)
 	const char *slash = strrchr(path, '/');
 
 	return slash ? slash + 1 : path;
-}
-
-/*
- * The composite that lists obj ("a.o") in a line "name-y := a.o b.o" or
- * "name-objs += ...", or NULL.
- */
-static char *composite_of(char *text, const char *obj)
-{
-	struct strlist lines = { 0 };
-	char *found = NULL;
-
-	strlist_split(&lines, text, "\n");
-	for (size_t i = 0; i < lines.n && !found; i++) {
-		char *line = lines.items[i], *assign = strchr(line, '=');
-		struct strlist words = { 0 };
-		char *name;
-
-		if (!assign)
-			continue;
-		*assign = '\0';
-		if (assign > line && (assign[-1] == ':' || assign[-1] == '+'))
-			assign[-1] = '\0';
-		name = line + strspn(line, " \t");
-		name[strcspn(name, " \t")] = '\0';
-		if (has_suffix(name, "-y"))
-			name[strlen(name) - 2] = '\0';
-		else if (has_suffix(name, "-objs"))
-			name[strlen(name) - 5] = '\0';
-		else
-			continue;
-		/* obj-y, obj-m and ccflags-y are not composites */
-		if (!*name || strcmp(name, "obj") == 0 || strchr(name, '$') ||
-		    has_suffix(name, "flags"))
-			continue;
-		strlist_split(&words, assign + 1, " \t");
-		if (strlist_has(&words, obj))
-			found = xstrdup(name);
-		strlist_free(&words);
-	}
-	strlist_free(&lines);
-	return found;
 }
 
 static bool strlist_equal(const struct strlist *a, const struct strlist *b)
@@ -116,20 +76,29 @@ void kbuild_modules(const struct strlist *files, const struct strlist *flags,
 		const char *file = files->items[i], *base = base_of(file);
 		char *dir = dir_of(file), *text = kbuild_makefile_text(dir);
 		char *obj = xasprintf("%.*s.o", (int)strcspn(base, "."), base);
-		char *composite = text ? composite_of(text, obj) : NULL;
-		const char *name = composite ? composite : text ? base : base_of(dir);
-		char *mod = modname(name, composite ? strlen(name) : strcspn(name, "."));
-		struct strlist own = { 0 };
-		struct kmodule *m;
+		struct strlist names = { 0 }, own = { 0 };
 
+		if (text)
+			kbuild_composites_of(text, obj, &names);
+		/* not in a composite: a module of its own, or its directory's */
+		if (!names.n)
+			strlist_add_owned(&names, text ? xstrndup(base, strcspn(base, "."))
+						       : xstrdup(base_of(dir)));
 		for (size_t k = 0; k < flags->n; k++)
 			strlist_add(&own, flags->items[k]);
 		kbuild_dir_includes(dir, &own);
-		m = module_get(out, mod, xasprintf("%s/%s", dir, mod), &own, NULL);
-		m->kbuild = true;
+		/* an object two modules link is built, and checked, in both */
+		for (size_t k = 0; k < names.n; k++) {
+			char *mod = modname(names.items[k], strlen(names.items[k]));
+			struct kmodule *m = module_get(out, mod, xasprintf("%s/%s", dir, mod),
+						       &own, NULL);
+
+			m->kbuild = true;
+			if (!strlist_has(&m->files, file))
+				strlist_add(&m->files, file);
+		}
 		strlist_free(&own);
-		strlist_add(&m->files, file);
-		free(composite);
+		strlist_free(&names);
 		free(obj);
 		free(text);
 		free(dir);
@@ -155,12 +124,12 @@ void kbuild_modules_compdb(const struct compdb *db, struct kmodule_list *out)
 	}
 }
 
-const char *kmodule_key_of(void *list, const char *file)
+const char *kmodule_key_of(void *list, const char *file, size_t nth)
 {
 	const struct kmodule_list *l = list;
 
 	for (size_t m = 0; m < l->n; m++)
-		if (strlist_has(&l->items[m].files, file))
+		if (strlist_has(&l->items[m].files, file) && nth-- == 0)
 			return l->items[m].key;
 	return NULL;
 }

@@ -4,7 +4,8 @@
  * at a time (drvcheck-sparse pairs a map and its release across the files
  * of one module).  The rule follows how Kbuild would build them:
  *  - a directory with a Kbuild or Makefile: the files a composite object
- *    lists literally (name-y := a.o b.o, name-objs) are module "name";
+ *    links (name-y := a.o $(common-objs), name-objs, name-$(CONFIG_X):
+ *    kbuild_composites.h) are module "name", a file two link is in both;
  *    every other file is a module of its own;
  *  - a directory without one (a testsuite case directory, which the
  *    parent's Kbuild builds as one composite module): all its files;
@@ -41,9 +42,9 @@ void kbuild_modules(const struct strlist *files, const struct strlist *flags,
 /* The same for the entries of a compile database, each with its flags. */
 void kbuild_modules_compdb(const struct compdb *db, struct kmodule_list *out);
 void kmodule_list_free(struct kmodule_list *list);
-/* The key of the module of list (a struct kmodule_list *) that holds file,
- * NULL if none does: the judge's facts_module_fn (facts_text.h). */
-const char *kmodule_key_of(void *list, const char *file);
+/* The key of the nth module of list (a struct kmodule_list *) that holds
+ * file, NULL after the last: the judge's facts_module_fn (facts_text.h). */
+const char *kmodule_key_of(void *list, const char *file, size_t nth);
 
 /* The -D options Kbuild gives each file of a Kbuild module m (none else). */
 void kmodule_defines(const struct kmodule *m, struct strlist *argv);

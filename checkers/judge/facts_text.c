@@ -61,19 +61,15 @@ static size_t split(char *line, char **f)
 
 /*
  * A line of another file than the last one starts that file's block: its
- * site numbers count from 0 again, and its module is looked up once.
+ * site numbers count from 0 again (facts_text_lines() sets the module).
  */
 static void enter_file(struct facts_text_reader *r, const char *file)
 {
-	const char *m;
-
 	if (r->file && strcmp(r->file, file) == 0)
 		return;
 	free(r->file);
 	r->file = xstrdup(file);
 	r->base = r->jf->n_sites;
-	m = r->module_of ? r->module_of(r->module_arg, file) : NULL;
-	r->module = m ? m : "";
 }
 
 /* Only locals are private to their file (their key names it). */
@@ -191,7 +187,7 @@ static void src_line(struct facts_text_reader *r, char **f, size_t n)
 	}
 }
 
-void facts_text_line(struct facts_text_reader *r, char *line)
+static void facts_text_line(struct facts_text_reader *r, char *line)
 {
 	char *f[MAX_FIELDS];
 	size_t n;
@@ -219,14 +215,68 @@ void facts_text_line(struct facts_text_reader *r, char *line)
 	}
 }
 
-void facts_text_lines(struct facts_text_reader *r, char *text)
+static void block_lines(struct facts_text_reader *r, char *text)
 {
-	for (char *line = text; line && *line;) {
+	for (char *line = text; *line;) {
 		char *end = line + strcspn(line, "\n");
 		char *next = *end ? end + 1 : end;
 
 		*end = '\0';
 		facts_text_line(r, line);
 		line = next;
+	}
+}
+
+/* Where the block of the file of line (a DRVFACT line) ends. */
+static char *block_end(char *line)
+{
+	size_t len, l;
+	const char *file = facts_text_file(line, &len), *f;
+	char *next;
+
+	for (;; line = next) {
+		next = line + strcspn(line, "\n");
+		next += *next == '\n';
+		if (!*next)
+			return next;
+		f = facts_text_file(next, &l);
+		if (f && (l != len || strncmp(f, file, len) != 0))
+			return next;
+	}
+}
+
+void facts_text_lines(struct facts_text_reader *r, char *text)
+{
+	for (char *line = text; line && *line;) {
+		size_t len;
+		const char *f = facts_text_file(line, &len);
+		char *end = line + strcspn(line, "\n"), *file;
+
+		if (!f) {	/* no DRVFACT line, or one without its file */
+			char *next = *end ? end + 1 : end;
+
+			*end = '\0';
+			facts_text_line(r, line);
+			line = next;
+			continue;
+		}
+		end = block_end(line);
+		file = xstrndup(f, len);
+		/* once per module that links the file, from site 0 each time */
+		for (size_t nth = 0;; nth++) {
+			const char *m = r->module_of ? r->module_of(r->module_arg, file, nth) : NULL;
+			char *copy;
+
+			if (!m && nth)
+				break;
+			copy = xstrndup(line, (size_t)(end - line));
+			r->module = m ? m : "";
+			free(r->file);
+			r->file = NULL;
+			block_lines(r, copy);
+			free(copy);
+		}
+		free(file);
+		line = end;
 	}
 }

@@ -24,8 +24,12 @@
 
 #include "facts.h"
 
-/* The module a file belongs to (a Kbuild module), or NULL for "". */
-typedef const char *(*facts_module_fn)(void *arg, const char *file);
+/*
+ * The nth module a file belongs to (a Kbuild module), NULL after the last;
+ * a file no module holds is in "".  A file two modules link (a common
+ * object of a PF and a VF driver) gives its facts to each.
+ */
+typedef const char *(*facts_module_fn)(void *arg, const char *file, size_t nth);
 
 struct facts_text_reader {
 	struct judge_facts *jf;
@@ -33,7 +37,7 @@ struct facts_text_reader {
 	void *module_arg;
 	size_t base;		/* the current file's site 0 */
 	char *file;		/* the FILE of the last DRVFACT line */
-	const char *module;	/* and its module */
+	const char *module;	/* the module its block is read for */
 	unsigned int bad;	/* lines that were not understood */
 };
 
@@ -44,9 +48,8 @@ const char *facts_text_file(const char *line, size_t *len);
 /* Starts a stream. */
 void facts_text_begin(struct facts_text_reader *r, struct judge_facts *jf,
 		      facts_module_fn module_of, void *arg);
-/* One line (modified); lines that are not DRVFACT lines are ignored. */
-void facts_text_line(struct facts_text_reader *r, char *line);
-/* Every line of text (modified). */
+/* Every line of text (modified); lines that are not DRVFACT lines are
+ * ignored. */
 void facts_text_lines(struct facts_text_reader *r, char *text);
 /* Ends a stream (the facts stay; r->bad too). */
 void facts_text_end(struct facts_text_reader *r);

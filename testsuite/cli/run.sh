@@ -82,6 +82,18 @@ printf 'obj-m += tx.o clean.o\n' > "$T/kt/drv/Makefile"
 expect 0 "judge: map and unmap in two modules" -- judge_in "$T/kt" "$FACTS"
 printf 'obj-m += foo.o\nfoo-y := tx.o clean.o\n' > "$T/kt/drv/Makefile"
 expect 1 "judge: ... in one composite module" -- judge_in "$T/kt" "$FACTS"
+# Kbuild's other lists: a member a config option adds, a helper list a
+# module names (it is no module: both files are in foo), and an object two
+# modules link (its facts are in each: the map meets the unmap in foo)
+printf 'obj-m += foo.o\nfoo-y := tx.o\nfoo-$(CONFIG_FOO_CLEAN) += clean.o\n' > "$T/kt/drv/Makefile"
+expect 1 "judge: ... a member foo-\$(CONFIG_X) adds" -- judge_in "$T/kt" "$FACTS"
+printf 'obj-m += foo.o\ncommon-objs := tx.o clean.o\nfoo-y := main.o $(common-objs)\n' > "$T/kt/drv/Makefile"
+expect 1 "judge: ... members a helper list adds" -- judge_in "$T/kt" "$FACTS"
+printf 'obj-$(CONFIG_FOO) += foo.o\nobj-$(CONFIG_FOO_VF) += foo_vf.o\ncommon-objs := tx.o\nfoo-y := clean.o $(common-objs)\nfoo_vf-y := vf.o $(common-objs)\n' > "$T/kt/drv/Makefile"
+expect 1 "judge: ... an object two modules link" -- judge_in "$T/kt" "$FACTS"
+count_in out "drvcheck-dma-unmap-size" 1 "... one finding, in the module with the unmap"
+printf 'obj-m += foo.o foo_vf.o\ncommon-objs := tx.o\nfoo-y := main.o $(common-objs)\nfoo_vf-y := clean.o\n' > "$T/kt/drv/Makefile"
+expect 0 "judge: ... the helper list in the other module" -- judge_in "$T/kt" "$FACTS"
 rm "$T/kt/drv/Makefile"
 expect 1 "judge: site numbers count per file" -- judge_in "$T/kt" "$SRC/testsuite/cli/facts_per_file.txt"
 count_in out "drvcheck-dma-unmap-size" 1 "... one finding"
