@@ -212,6 +212,7 @@ coccinelle.pnowait = []  # (fn, poll_table param, returned expr, file, line, col
 coccinelle.perrno = []   # (fn, what, file, line, col)
 coccinelle.passign = []  # (fn, local, rhs, op): assignments in no-wait functions
 coccinelle.pret = []     # (fn, returned expr, condition of an "if (C) return", file, line, col)
+coccinelle.plast = []    # (file, line, col of a return, local, what it last got on a no-wait path)
 
 @initialize:python depends on drvcheck@
 @@
@@ -634,6 +635,63 @@ q << nwinit.q;
 @@
 coccinelle.passign.append((q[0].current_element, x, E))
 
+// what a returned local holds on the paths that reach the return without
+// registering: its last assignment there (or its initializer).  A local
+// that is a constant non-zero mask on each of them (`mask = EPOLLHUP |
+// EPOLLERR; goto out;` where every other path registers) is always ready
+// there.  The paths here are a superset of the no-wait ones (a use of the
+// table does not end them), so a non-constant one is never missed.
+
+@nwlast depends on nowait || nowait2 exists@
+identifier f;
+idexpression x;
+expression C, E;
+position p;
+@@
+f(...) {
+// BEGIN generated poll-wait-calls: gen-cocci-tables from checkers/model, do not edit
+ ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
+// END generated poll-wait-calls
+ x = C;
+// BEGIN generated poll-wait-calls: gen-cocci-tables from checkers/model, do not edit
+ ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
+// END generated poll-wait-calls
+     when != x = E
+ return@p x;
+}
+
+@script:python@
+x << nwlast.x;
+C << nwlast.C;
+p << nwlast.p;
+@@
+coccinelle.plast.append(dc_loc(p[0]) + (x, C))
+
+@nwlastinit depends on nowait || nowait2 exists@
+identifier f, x;
+type T;
+expression C, E;
+position p;
+@@
+f(...) {
+// BEGIN generated poll-wait-calls: gen-cocci-tables from checkers/model, do not edit
+ ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
+// END generated poll-wait-calls
+ T x = C;
+// BEGIN generated poll-wait-calls: gen-cocci-tables from checkers/model, do not edit
+ ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
+// END generated poll-wait-calls
+     when != x = E
+ return@p x;
+}
+
+@script:python@
+x << nwlastinit.x;
+C << nwlastinit.C;
+p << nwlastinit.p;
+@@
+coccinelle.plast.append(dc_loc(p[0]) + (x, C))
+
 // the returns under an `if (C)`: `if (E->m == NULL) return` is device-gone
 
 @nwifret depends on nowait || nowait2@
@@ -727,6 +785,7 @@ pnowait << merge.pnowait;
 perrno << merge.perrno;
 passign << merge.passign;
 pret << merge.pret;
+plast << merge.plast;
 @@
 import os, re
 import coccinelle
@@ -735,7 +794,7 @@ import coccilib.org
 
 pcb = dc_flat(pcb); pdef = dc_flat(pdef); pcall = dc_flat(pcall)
 psleep = dc_flat(psleep); pnowait = dc_flat(pnowait); perrno = dc_flat(perrno)
-passign = dc_flat(passign); pret = dc_flat(pret)
+passign = dc_flat(passign); pret = dc_flat(pret); plast = dc_flat(plast)
 
 def emit(cid, conf, site, func, key, msg, notes):
     dc_print(coccinelle.mode, cid, conf, site, func, key, msg, notes)
@@ -953,12 +1012,19 @@ assigns = {}
 for (fn, x, rhs) in passign:
     assigns.setdefault((fn, x), []).append(rhs)
 
+def always_ready(rs, pt):
+    # each a constant mask, or what a poll function handed the table returns
+    return bool(rs) and all(const_mask(r) or re.search(r"\b%s\b" % re.escape(pt), r) for r in rs)
+
 def const_local(fn, x, pt):
-    rs = assigns.get((fn, x))
-    if not rs:
-        return False
-    # a constant mask, or what a poll function handed the table returns
-    return all(const_mask(r) or re.search(r"\b%s\b" % re.escape(pt), r) for r in rs)
+    return always_ready(assigns.get((fn, x)), pt)
+
+lasts = {}
+for (f, l, c, x, rhs) in plast:
+    lasts.setdefault((f, l, c, x), []).append(rhs)
+
+def const_on_paths(f, l, c, x, pt):
+    return always_ready(lasts.get((f, l, c, x)), pt)
 
 # docs/checks.md poll-no-wait: nothing to wait for when the device is gone
 # (a member pointer read through a pointer is NULL).  Without header types
@@ -991,7 +1057,7 @@ for (fn, pt, e, f, l, c) in pnowait:
         continue          # the table is handed on in the return itself
     if const_mask(e):
         continue          # always ready: a constant non-zero mask
-    if re.match(r"^\w+$", e) and const_local(fn, e, pt):
+    if re.match(r"^\w+$", e) and (const_local(fn, e, pt) or const_on_paths(f, l, c, e, pt)):
         continue
     if re.match(r"^-\s*E[A-Z0-9]+$", e):
         continue          # reported as poll-errno
