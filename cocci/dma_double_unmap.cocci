@@ -217,8 +217,26 @@ def dbu_scan_setters(path):
         _dbu_setters[path] = names
     _dbu_cur = _dbu_setters[path]
 
+_dbu_guard = {}   # a release under "if (r)": its place -> r
+_dbu_nonzero = set()   # (release, r): r may be non-zero where it runs
+_dbu_reset = set()   # (release, later release, r): r assigned in between
+
+def dbu_at(p):
+    return (p[0].file, p[0].line, p[0].column)
+
+def dbu_zero_guarded(p1, p2):
+    """p2 runs only if r is non-zero, and r is zero where p1 ran: on each
+    path to p1 the last assignment of r (not of 0) was followed by a test
+    of r, and nothing assigns r between the two ("if (ret) goto err;" up
+    to a success-path unmap, then "err: if (ret) dma_unmap_single()")"""
+    r = _dbu_guard.get(dbu_at(p2))
+    return r is not None and (dbu_at(p1), r) not in _dbu_nonzero and \
+        (dbu_at(p1), dbu_at(p2), r) not in _dbu_reset
+
 def dbu_double(p1, p2, key):
     """the second release at p2 of what p1 released (not p1 itself)"""
+    if dbu_zero_guarded(p1, p2):
+        return
     if p1[0].line != p2[0].line or p1[0].column != p2[0].column:
         coccinelle.dbu_out.append(dc_finding(
             'dma-double-unmap', 'medium', p2[0], key,
@@ -238,6 +256,88 @@ fn@p(...)
 p << dbl_site.p;
 @@
 dbu_scan_setters(p[0].file)
+
+// a release under "if (r)", r a local: what r holds where the releases run
+@dbl_rguard depends on dbl_site@
+local idexpression r;
+position p2;
+// BEGIN generated dma-releases as fn: gen-cocci-tables from checkers/model, do not edit
+identifier fn = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, dma_pool_free, pci_unmap_single, pci_unmap_page, pci_unmap_sg, pci_free_consistent};
+// END generated dma-releases
+@@
+(
+if (r) fn@p2(...);
+|
+if (r) { ... fn@p2(...); ... }
+)
+
+@script:python@
+r << dbl_rguard.r; p2 << dbl_rguard.p2;
+@@
+_dbu_guard[dbu_at(p2)] = str(r)
+
+@dbl_rnonzero depends on dbl_rguard exists@
+local idexpression dbl_rguard.r;
+expression E, E2;
+statement S;
+position p1;
+// BEGIN generated dma-releases as fn: gen-cocci-tables from checkers/model, do not edit
+identifier fn = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, dma_pool_free, pci_unmap_single, pci_unmap_page, pci_unmap_sg, pci_free_consistent};
+// END generated dma-releases
+@@
+r = E
+... when != r = E2
+    when != if (r) S
+fn@p1(...)
+
+@script:python@
+r << dbl_rguard.r; E << dbl_rnonzero.E; p1 << dbl_rnonzero.p1;
+@@
+if str(E).strip() != '0':
+    _dbu_nonzero.add((dbu_at(p1), str(r)))
+
+@dbl_rnonzero_init depends on dbl_rguard exists@
+identifier r;
+type T;
+expression E, E2;
+statement S;
+position p1;
+// BEGIN generated dma-releases as fn: gen-cocci-tables from checkers/model, do not edit
+identifier fn = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, dma_pool_free, pci_unmap_single, pci_unmap_page, pci_unmap_sg, pci_free_consistent};
+// END generated dma-releases
+@@
+T r = E;
+... when != r = E2
+    when != if (r) S
+fn@p1(...)
+
+@script:python@
+r << dbl_rnonzero_init.r; E << dbl_rnonzero_init.E; p1 << dbl_rnonzero_init.p1;
+@@
+if str(E).strip() != '0':
+    _dbu_nonzero.add((dbu_at(p1), str(r)))
+
+@dbl_rreset depends on dbl_rguard exists@
+local idexpression dbl_rguard.r;
+expression E;
+position p1, p2;
+// BEGIN generated dma-releases as fn: gen-cocci-tables from checkers/model, do not edit
+identifier fn = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, dma_pool_free, pci_unmap_single, pci_unmap_page, pci_unmap_sg, pci_free_consistent};
+// END generated dma-releases
+// BEGIN generated dma-releases as fn2: gen-cocci-tables from checkers/model, do not edit
+identifier fn2 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_unmap_page_attrs, dma_unmap_resource, dma_unmap_sg, dma_unmap_sg_attrs, dma_unmap_sgtable, dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, dma_pool_free, pci_unmap_single, pci_unmap_page, pci_unmap_sg, pci_free_consistent};
+// END generated dma-releases
+@@
+fn@p1(...)
+...
+r = E
+...
+fn2@p2(...)
+
+@script:python@
+r << dbl_rguard.r; p1 << dbl_rreset.p1; p2 << dbl_rreset.p2;
+@@
+_dbu_reset.add((dbu_at(p1), dbu_at(p2), str(r)))
 
 @dbl_loc depends on dbl_site exists@
 idexpression x; expression E, E1, E2, E3; position p1, p2; iterator I; statement S;

@@ -68,7 +68,7 @@ static int pnr_read_page(struct pnr *p, void *out, size_t len)
 unmap:
 	/* only on failure: on success it was unmapped before the copy */
 	if (ret)
-		dma_unmap_single(p->dev, dma, PNR_PAGE, DMA_FROM_DEVICE);	/* wrong(cocci): dma-double-unmap */
+		dma_unmap_single(p->dev, dma, PNR_PAGE, DMA_FROM_DEVICE);
 out:
 	writel(0, p->regs + PNR_REG_GO);
 	return ret;
