@@ -45,6 +45,8 @@ struct search {
 	insn_pred blocks;
 	void *arg;
 	bool use_facts;
+	const struct pseudo_fact *given;	/* what also holds at from */
+	size_t n_given;
 	struct state *work;	/* to visit */
 	size_t n_work, cap_work;
 	struct state *seen;	/* visited, hashed into slot */
@@ -129,6 +131,16 @@ static int value_of(const struct state *s, pseudo_t p, int depth)
 		int b = value_of(s, def->src3, depth + 1);
 
 		return c == V_UNKNOWN ? (a == b ? a : V_UNKNOWN) : c ? a : b;
+	}
+	if (def->opcode == OP_AND || def->opcode == OP_OR) {
+		/* "a && b" of two tests, which sparse may fold into one value */
+		int a = value_of(s, def->src1, depth + 1);
+		int b = value_of(s, def->src2, depth + 1);
+		int absorbing = def->opcode == OP_OR;	/* x | nonzero, x & 0 */
+
+		if (a == absorbing || b == absorbing)
+			return absorbing;
+		return def->opcode == OP_OR && a == V_ZERO && b == V_ZERO ? V_ZERO : V_UNKNOWN;
 	}
 	x = compared_with_zero(def, &negate);
 	v = x ? value_of(s, x, depth + 1) : V_UNKNOWN;
@@ -399,6 +411,8 @@ static int search(struct search *q)
 		s = must.in[bb_index(s.bb)];
 		if (s.n == UINT_MAX)
 			s.n = 0;
+		for (size_t i = 0; i < q->n_given; i++)
+			learn(&s, q->given[i].p, q->given[i].nonzero);
 	}
 	r = scan_block(q, &s, q->from);
 	if (r == SCAN_FOUND)
@@ -420,11 +434,12 @@ static int search(struct search *q)
 }
 
 static int reaches(struct instruction *from, struct instruction *to,
-		   insn_pred blocks, void *arg, bool use_facts)
+		   insn_pred blocks, void *arg, bool use_facts,
+		   const struct pseudo_fact *given, size_t n_given)
 {
 	struct search q = {
 		.from = from, .to = to, .blocks = blocks, .arg = arg, .use_facts = use_facts,
-		.n_slot = 2 * MAX_STATES,
+		.given = given, .n_given = n_given, .n_slot = 2 * MAX_STATES,
 	};
 	int r;
 
@@ -436,16 +451,24 @@ static int reaches(struct instruction *from, struct instruction *to,
 	return r;
 }
 
-bool insn_reaches(struct instruction *from, struct instruction *to,
-		  insn_pred blocks, void *arg)
+bool insn_reaches_given(struct instruction *from, struct instruction *to,
+			insn_pred blocks, void *arg,
+			const struct pseudo_fact *given, size_t n_given)
 {
 	int r;
 
 	if (!from->bb || !to->bb || !from->bb->ep || !from->bb->ep->entry ||
 	    !from->bb->ep->entry->bb)
 		return false;
-	r = reaches(from, to, blocks, arg, true);
+	r = reaches(from, to, blocks, arg, true, given, n_given);
+	/* past the bound, every CFG path counts (and nothing given) */
 	if (r < 0)
-		r = reaches(from, to, blocks, arg, false);
+		r = reaches(from, to, blocks, arg, false, NULL, 0);
 	return r != 0;
+}
+
+bool insn_reaches(struct instruction *from, struct instruction *to,
+		  insn_pred blocks, void *arg)
+{
+	return insn_reaches_given(from, to, blocks, arg, NULL, 0);
 }

@@ -65,6 +65,17 @@ typedef bool (*insn_pred)(struct instruction *insn, void *arg);
 bool insn_reaches(struct instruction *from, struct instruction *to,
 		  insn_pred blocks, void *arg);
 
+/* A value known to be zero or not (a parameter a caller passes 0). */
+struct pseudo_fact {
+	pseudo_t p;
+	bool nonzero;
+};
+
+/* insn_reaches() on the paths where the given facts also hold at from. */
+bool insn_reaches_given(struct instruction *from, struct instruction *to,
+			insn_pred blocks, void *arg,
+			const struct pseudo_fact *given, size_t n_given);
+
 /*
  * true when a and b are loads of the same memory: the same offset from the
  * same base pointer, or from base pointers that are themselves loads of

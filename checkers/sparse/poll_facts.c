@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ast_walk.h"
+#include "ir_values.h"
 #include "core/util.h"
 #include "poll_facts.h"
 #include "report.h"
@@ -66,6 +67,7 @@ static void scan_insns(struct poll_fn *fn, size_t *cap_sites,
 				continue;
 			GROW(fn->calls, cap_calls, fn->n_calls + 1);
 			fn->calls[fn->n_calls].callee = xstrdup(show_ident(f->sym->ident));
+			fn->calls[fn->n_calls].insn = insn;
 			fn->calls[fn->n_calls++].pos = insn->pos;
 		} END_FOR_EACH_PTR(insn);
 	} END_FOR_EACH_PTR(bb);
@@ -323,7 +325,33 @@ struct reach {
 	size_t parent;			/* index in the walk, self for the start */
 	const struct poll_call *via;	/* the call from the parent */
 	int depth;
+	bool other_calls;		/* also reached through other calls */
 };
+
+#define MAX_ARG_FACTS 8
+
+/*
+ * Does fn, entered through the call that reached it, run insn?  The
+ * callee's parameters a call passes a constant are zero or not on every
+ * path of it: "stop(s, 0)" never runs the wait under "if (drain)".
+ */
+static bool runs(const struct reach *r, struct instruction *insn)
+{
+	struct pseudo_fact facts[MAX_ARG_FACTS];
+	size_t n = 0;
+	int i = 0;
+	pseudo_t arg;
+
+	if (!insn || !r->via || !r->via->insn || r->other_calls)
+		return true;
+	FOR_EACH_PTR(r->via->insn->arguments, arg) {
+		pseudo_t param = poll_fn_param(r->fn, i++);
+
+		if (param && arg && arg->type == PSEUDO_VAL && n < MAX_ARG_FACTS)
+			facts[n++] = (struct pseudo_fact){ param, arg->value != 0 };
+	} END_FOR_EACH_PTR(arg);
+	return !n || insn_reaches_given(r->fn->ep->entry, insn, NULL, NULL, facts, n);
+}
 
 static size_t walk(const struct poll_fn *start, struct reach **out)
 {
@@ -331,7 +359,7 @@ static size_t walk(const struct poll_fn *start, struct reach **out)
 	size_t n = 0, cap = 0;
 
 	GROW(r, cap, 1);
-	r[n++] = (struct reach){ start, 0, NULL, 0 };
+	r[n++] = (struct reach){ start, 0, NULL, 0, false };
 	for (size_t i = 0; i < n; i++) {
 		const struct poll_fn *fn = r[i].fn;
 
@@ -341,12 +369,17 @@ static size_t walk(const struct poll_fn *start, struct reach **out)
 			const struct poll_fn *to = resolve(fn->calls[c].callee, fn->tu);
 			bool seen = !to;
 
+			if (!runs(&r[i], fn->calls[c].insn))
+				continue;
 			for (size_t k = 0; k < n && !seen; k++)
-				seen = r[k].fn == to;
+				if (r[k].fn == to) {
+					seen = true;
+					r[k].other_calls = true;
+				}
 			if (seen)
 				continue;
 			GROW(r, cap, n + 1);
-			r[n++] = (struct reach){ to, i, &fn->calls[c], r[i].depth + 1 };
+			r[n++] = (struct reach){ to, i, &fn->calls[c], r[i].depth + 1, false };
 		}
 	}
 	*out = r;
@@ -395,7 +428,7 @@ void poll_report_sites(const char *id, bool (*wanted)(const struct api_fn *),
 				char chain[512] = "";
 				struct finding *f;
 
-				if (!wanted(site->api))
+				if (!wanted(site->api) || !runs(&r[i], site->cfg))
 					continue;
 				if (r[i].depth)
 					chain_text(r, i, site->api->name, chain, sizeof(chain));

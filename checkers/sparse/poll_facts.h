@@ -32,6 +32,7 @@ struct poll_site {
 struct poll_call {
 	char *callee;
 	struct position pos;
+	struct instruction *insn;	/* the OP_CALL: its constant arguments */
 };
 
 struct poll_return {
