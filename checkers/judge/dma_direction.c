@@ -39,8 +39,13 @@ void judge_dma_direction(const struct judge *j, const struct jsite *rel,
 	for (size_t i = 0; i < c->n_all; i++) {
 		const struct jsite *m = c->all[i];
 
+		/*
+		 * a coherent allocation has none: the release may be of that
+		 * memory (a local that holds the RX ring's coherent buffer or
+		 * the TX buffer's mapping, by branch), for the mix check
+		 */
 		if (m->api->dir == ARG_NONE)
-			continue;	/* a coherent allocation has none */
+			return;
 		if (m->dir < 0 || m->dir == DIR_NONE ||
 		    judge_dir_fits(m->dir, rel->dir, sync))
 			return;
@@ -54,8 +59,7 @@ void judge_dma_direction(const struct judge *j, const struct jsite *rel,
 		      rel->written->name, dma_dir_name(rel->dir),
 		      dma_dir_name(c->all[0]->dir));
 	for (size_t i = 0; i < c->n_all; i++)
-		if (c->all[i]->api->dir != ARG_NONE)
-			judge_note(&v, c->all[i], "mapped here by %s() with %s",
-				   c->all[i]->written->name, dma_dir_name(c->all[i]->dir));
+		judge_note(&v, c->all[i], "mapped here by %s() with %s",
+			   c->all[i]->written->name, dma_dir_name(c->all[i]->dir));
 	judge_emit(j, &v);
 }
