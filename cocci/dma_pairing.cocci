@@ -1030,11 +1030,12 @@ def dcp_same_module(a, b):
                 for ln in fh:
                     f = ln.rstrip('\n').split('\t')
                     if len(f) == 2:
-                        _dcp_modules[f[0]] = f[1]
+                        # an object two modules link is in each
+                        _dcp_modules.setdefault(f[0], set()).add(f[1])
         except OSError:
             pass
     if a in _dcp_modules and b in _dcp_modules:
-        return _dcp_modules[a] == _dcp_modules[b]
+        return bool(_dcp_modules[a] & _dcp_modules[b])
     return dcp_scope_eq(dcp_scope(a), dcp_scope(b))
 
 _DCP_BRANCH = re.compile(r'\b(if|else)\b|[\x7b\x7d;]')

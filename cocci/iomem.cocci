@@ -682,7 +682,8 @@ try:
         for line in fh:
             fm = line.rstrip(chr(10)).split(chr(9))
             if len(fm) == 2:
-                module_of[fm[0]] = fm[1]
+                # an object two modules link is in each (a line each)
+                module_of.setdefault(fm[0], []).append(fm[1])
 except Exception:
     pass
 
@@ -697,7 +698,7 @@ for (name, args, f, l, c, func) in icalls:
     k.name, k.args, k.site, k.func = name, args, (f, l, c), func
     k.role, k.space = role, space
     k.dir = os.path.dirname(f) or "."
-    k.mod = module_of.get(f, k.dir)
+    k.mods = module_of.get(f, [k.dir])
     k.start = arg(args, si)
     k.size = arg(args, zi)
     k.buf = arg(args, bi)
@@ -734,7 +735,8 @@ for (name, args, f, l, c, func) in icalls:
 
 bymod = {}
 for k in calls:
-    bymod.setdefault(k.mod, []).append(k)
+    for mod in k.mods:
+        bymod.setdefault(mod, []).append(k)
 
 def fmt_site(k):
     return "%s:%d" % (os.path.basename(k.site[0]), k.site[1])
