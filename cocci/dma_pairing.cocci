@@ -278,6 +278,19 @@ def dcp_text_loads(path, fn, name):
         v = dcp_n(body[m.end():i])
         if v:
             vals.add(v)
+    # its address handed to a call that is no model function (an out
+    # parameter: ath11k_hal_rx_reo_ent_paddr_get(ab, ring, &paddr, ...)):
+    # a value nobody here can see, as the other engines record it
+    for m in re.finditer(r'[\x28,]\s*&\s*%s\s*(?=[,\x29])' % re.escape(name), body):
+        depth, i = 0, m.start()
+        while i >= 0:
+            depth += {'\x29': 1, '\x28': -1}.get(body[i], 0)
+            if depth < 0:
+                break
+            i -= 1
+        callee = re.search(r'([A-Za-z_]\w*)\s*$', body[:max(i, 0)])
+        if callee and callee.group(1) not in _DCP_LAYOUT:
+            vals.add(DCP_UNKNOWN)
     # len += 4, dma++: derived from itself (a handle stepped within its
     # mapping, a size no longer known), as the other engines record it
     n = re.escape(name)
@@ -287,6 +300,7 @@ def dcp_text_loads(path, fn, name):
     return vals
 
 DCP_DERIVED = '\x01derived'
+DCP_UNKNOWN = '\x01unknown'
 
 # byte-order conversions: the compiler sees casts (sparse and clang look
 # through them), spatch without headers sees calls
@@ -918,6 +932,28 @@ def dcp_local_headers(path):
                 pending.append(h)
     return out
 
+_DCP_CAST_MACRO = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)\x28[^)]*\x29[\s\x28]*\x28\s*(?:struct|union)\s+(\w+)\s*\*\s*\x29', re.M)
+_DCP_STRUCT_FN = re.compile(r'^(?:static\s+)?(?:inline\s+)?(?:const\s+)?(?:struct|union)\s+(\w+)\s*\*\s*([A-Za-z_]\w*)\s*\x28', re.M)
+_dcp_accessors = {}
+def dcp_accessor_type(path, name):
+    """the struct an accessor of the driver returns a pointer to, the way
+    drivers reach their part of a control block: ATH10K_SKB_CB(skb)->paddr
+    is a member of struct ath10k_skb_cb, ATH10K_SKB_RXCB(skb)->paddr one of
+    struct ath10k_skb_rxcb (a function declared to return one, or a
+    function-like macro that casts to one); None when no such accessor is
+    in path or the headers it includes"""
+    if path not in _dcp_accessors:
+        found = {}
+        for h in dcp_local_headers(path):
+            text = dcp_text(h)[0]
+            for mname, st in _DCP_CAST_MACRO.findall(text):
+                found.setdefault(mname, set()).add(st)
+            for st, fname in _DCP_STRUCT_FN.findall(text):
+                found.setdefault(fname, set()).add(st)
+        _dcp_accessors[path] = found
+    sts = _dcp_accessors[path].get(name)
+    return next(iter(sts)) if sts and len(sts) == 1 else None
+
 _DCP_STRUCT = re.compile(r'\b(?:struct|union)\s+(\w+)\s*\x7b')
 _DCP_DECL = re.compile(r'^\s*(?:const\s+)?(?:struct|union)\s+(\w+)\b(.*)$', re.S)
 
@@ -1249,6 +1285,9 @@ def dcp_join(allfacts):
         m = re.match(r'^[&*]*([A-Za-z_]\w*)$', base)
         if m:
             return dcp_decl_type(fl, fn, m.group(1))
+        c = dcp_call_parts(b0)
+        if c:
+            return dcp_accessor_type(fl, c[0])
         # an element of an array, a member: through the struct definitions
         b = b0.lstrip('*')
         while b.endswith('\x5d'):
@@ -1597,8 +1636,8 @@ def dcp_join(allfacts):
         if not re.match(r'^[A-Za-z_]\w*$', name):
             continue
         for v in loads.get((fl, fn, name), ()):
-            if v == DCP_DERIVED:
-                put(fl, 'src', fl, k, 'derived')
+            if v in (DCP_DERIVED, DCP_UNKNOWN):
+                put(fl, 'src', fl, k, v[1:])
             else:
                 source(fl, fn, k, v)
         params = dcp_func_params(fl, fn) or []
