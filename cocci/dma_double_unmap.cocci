@@ -217,7 +217,7 @@ def dbu_scan_setters(path):
         _dbu_setters[path] = names
     _dbu_cur = _dbu_setters[path]
 
-_dbu_guard = {}   # a release under "if (r)": its place -> r
+_dbu_guard = {}   # a release under "if (r)": its place -> the r of each
 _dbu_nonzero = set()   # (release, r): r may be non-zero where it runs
 _dbu_reset = set()   # (release, later release, r): r assigned in between
 
@@ -229,9 +229,10 @@ def dbu_zero_guarded(p1, p2):
     path to p1 the last assignment of r (not of 0) was followed by a test
     of r, and nothing assigns r between the two ("if (ret) goto err;" up
     to a success-path unmap, then "err: if (ret) dma_unmap_single()")"""
-    r = _dbu_guard.get(dbu_at(p2))
-    return r is not None and (dbu_at(p1), r) not in _dbu_nonzero and \
-        (dbu_at(p1), dbu_at(p2), r) not in _dbu_reset
+    a, b = dbu_at(p1), dbu_at(p2)
+    # p1 under the same "if (r)" runs only if r is non-zero
+    return any(r not in _dbu_guard.get(a, ()) and (a, r) not in _dbu_nonzero and
+               (a, b, r) not in _dbu_reset for r in _dbu_guard.get(b, ()))
 
 def dbu_double(p1, p2, key):
     """the second release at p2 of what p1 released (not p1 itself)"""
@@ -258,7 +259,7 @@ p << dbl_site.p;
 dbu_scan_setters(p[0].file)
 
 // a release under "if (r)", r a local: what r holds where the releases run
-@dbl_rguard depends on dbl_site@
+@dbl_rguard depends on dbl_site exists@
 local idexpression r;
 position p2;
 // BEGIN generated dma-releases as fn: gen-cocci-tables from checkers/model, do not edit
@@ -268,13 +269,13 @@ identifier fn = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma_u
 (
 if (r) fn@p2(...);
 |
-if (r) { ... fn@p2(...); ... }
+if (r) { <+... fn@p2(...) ...+> }
 )
 
 @script:python@
 r << dbl_rguard.r; p2 << dbl_rguard.p2;
 @@
-_dbu_guard[dbu_at(p2)] = str(r)
+_dbu_guard.setdefault(dbu_at(p2), set()).add(str(r))
 
 @dbl_rnonzero depends on dbl_rguard exists@
 local idexpression dbl_rguard.r;
