@@ -158,10 +158,17 @@ const struct api_fn api_model[] = {
 	 * PCI device (its argument is no pci_dev, so it has no exclusive twin);
 	 * vmbus_allocate_mmio() finds a range in the VMBus windows and claims
 	 * it with request_mem_region_exclusive() before handing it back
-	 * through *new (the start is not an argument, so none is modelled).
+	 * through *new (the start is not an argument, so none is modelled);
+	 * serial8250_register_8250_port() sets UPF_BOOT_AUTOCONF, so the 8250
+	 * core's config_port claims the port's mapbase with
+	 * request_mem_region() (serial8250_request_std_resource()) and gives
+	 * it back at unregistration; pcmcia_request_window() allocates the
+	 * card's memory window and inserts it into the resource tree.
 	 */
 	IOMEM("comedi_pci_enable",	ROLE_REGION_REQUEST, SPACE_PCI_ALL, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
 	IOMEM("vmbus_allocate_mmio",	ROLE_REGION_REQUEST, SPACE_MEM, API_EXCLUSIVE,	ARGS(_, _, 4, _, _, _, _, _, _)),
+	IOMEM("serial8250_register_8250_port", ROLE_REGION_REQUEST, SPACE_MEM, 0,	ARGS(_, _, _, _, _, _, _, _, _)),
+	IOMEM("pcmcia_request_window",	ROLE_REGION_REQUEST, SPACE_MEM, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
 	IOMEM("pci_release_region",	ROLE_REGION_RELEASE, SPACE_PCI_BAR, 0,		ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pci_release_regions",	ROLE_REGION_RELEASE, SPACE_PCI_ALL, 0,		ARGS(0, _, _, _, _, _, _, _, _)),
 	IOMEM("pci_release_mem_regions", ROLE_REGION_RELEASE, SPACE_PCI_MASK, 0,	ARGS(0, _, _, _, _, _, _, _, _)),
