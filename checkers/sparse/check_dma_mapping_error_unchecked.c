@@ -519,6 +519,14 @@ static void check_map(const struct fn_ctx *ctx, const struct call_site *map,
 
 	find_homes(&hf);
 	add_home_tests(&hf);
+	/*
+	 * The source tests the handle's home, and sparse folded every such
+	 * test away: a copy narrower than dma_addr_t (a u32 descriptor word)
+	 * never equals DMA_MAPPING_ERROR.  That truncation is the bug there,
+	 * not a missing test; the paths cannot be judged without the tests.
+	 */
+	if (hf.n_test_lines && !hf.n_tests)
+		goto out;
 	add_value(&hf, handle);
 	for (size_t i = 0; i < hf.n_values; i++) {
 		struct pseudo_user *pu;
@@ -543,6 +551,7 @@ static void check_map(const struct fn_ctx *ctx, const struct call_site *map,
 				   "handle returned by %s() is used before any dma_mapping_error() test",
 				   map->api->name),
 			    used->pos, "used here");
+out:
 	free(hf.tests);
 	free(hf.uses);
 	free(hf.values);
