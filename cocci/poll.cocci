@@ -1044,9 +1044,23 @@ def disjuncts(cond):
     return out + [cond[start:]]
 member = r"\w+(\s*(->|\.)\s*\w+)*\s*->\s*\w+"   # spatch spaces the tokens
 gone_re = re.compile(r"^(NULL\s*==\s*%s|%s\s*==\s*NULL)$" % (member, member))
+# the file private pointer is a pointer whatever the headers say: "pp =
+# file->private_data; if (!pp) return 0;" tests it for NULL, as sparse reads
+# a pointer loaded through a pointer
+private_re = re.compile(r"^%s\s*->\s*private_data$" % r"\w+(\s*(->|\.)\s*\w+)*")
+def private_local(fn, x):
+    rs = assigns.get((fn, x))
+    return bool(rs) and all(private_re.match(strip_cast(r)) for r in rs)
+def gone_test(fn, t):
+    t = strip_cast(t)
+    if gone_re.match(t):
+        return True
+    m = re.match(r"^!\s*(.+)$", t)
+    x = strip_cast(m.group(1)) if m else ""
+    return bool(private_re.match(x)) or (re.match(r"^\w+$", x) is not None and private_local(fn, x))
 def device_gone(fn, f, l, c):
     e, cond = rets.get((fn, f), {}).get((l, c), ("", ""))
-    return cond != "" and all(gone_re.match(strip_cast(t)) for t in disjuncts(strip_cast(cond)))
+    return cond != "" and all(gone_test(fn, t) for t in disjuncts(strip_cast(cond)))
 
 seen = set()
 for (fn, pt, e, f, l, c) in pnowait:

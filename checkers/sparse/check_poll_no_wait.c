@@ -44,11 +44,18 @@ static bool uses(struct instruction *insn, pseudo_t p)
 	return false;
 }
 
-/* A pointer member read through a pointer: dev->info, not a global. */
+/*
+ * A pointer member read through a pointer: dev->info, not a global; also
+ * through a pointer cast (pp = file->private_data, a void * made a
+ * struct pointer).
+ */
 static bool member_pointer(pseudo_t p)
 {
 	struct instruction *ld;
 
+	while (p && p->type == PSEUDO_REG && p->def &&
+	       (p->def->opcode == OP_PTRCAST || p->def->opcode == OP_COPY))
+		p = p->def->src;
 	if (!p || p->type != PSEUDO_REG || !p->def)
 		return false;
 	ld = p->def;
