@@ -174,6 +174,87 @@ static void drop_inactive(struct finding_list *out, size_t i)
 	source_cache_free(&files);
 }
 
+/* Field n (from 0) of a tab-separated line, *len long; NULL if none. */
+static const char *tab_field(const char *line, int n, size_t *len)
+{
+	for (int i = 0; i < n; i++) {
+		line += strcspn(line, "\t\n");
+		if (*line != '\t')
+			return NULL;
+		line++;
+	}
+	*len = strcspn(line, "\t\n");
+	return line;
+}
+
+/*
+ * The facts of a line no build compiles are none (spatch parses every
+ * branch; sparse and clang see only the preprocessed file): its site
+ * lines go, and the src lines of that file renumber their "site N" or go
+ * with the site.  A file's block holds its site lines first (facts_text.h).
+ */
+static void drop_inactive_facts(char *text)
+{
+	struct source_cache files = { 0 };
+	char *out = text, *file = NULL;
+	size_t n_sites = 0, cap = 0, *dropped = NULL, n_dropped = 0;
+
+	for (char *line = text; *line;) {
+		size_t len = strcspn(line, "\n"), flen, fl;
+		char *next = line + len + (line[len] == '\n');
+		const char *f = facts_text_file(line, &flen), *num;
+		bool keep = true;
+		char buf[32];
+
+		if (f && (!file || strlen(file) != flen || strncmp(file, f, flen))) {
+			free(file);
+			file = xstrndup(f, flen);
+			n_sites = n_dropped = 0;
+		}
+		if (f && strncmp(line, "DRVFACT\tsite\t", 13) == 0) {
+			num = tab_field(line, 5, &fl);
+			if (num && cpp_line_inactive(source_get(&files, file),
+						     (unsigned int)strtoul(num, NULL, 10))) {
+				GROW(dropped, cap, n_dropped + 1);
+				dropped[n_dropped++] = n_sites;
+				keep = false;
+			}
+			n_sites++;
+		} else if (f && n_dropped && strncmp(line, "DRVFACT\tsrc\t", 12) == 0 &&
+			   (num = tab_field(line, 4, &fl)) && fl == 4 &&
+			   strncmp(num, "site", 4) == 0 && (num = tab_field(line, 5, &fl))) {
+			size_t site = strtoul(num, NULL, 10), before = 0;
+
+			for (size_t i = 0; i < n_dropped; i++) {
+				keep &= dropped[i] != site;
+				before += dropped[i] < site;
+			}
+			if (keep && before) {
+				/* the line with its site number lowered */
+				int head = (int)(num - line);
+
+				snprintf(buf, sizeof(buf), "%zu", site - before);
+				memmove(out, line, (size_t)head);
+				memcpy(out + head, buf, strlen(buf));
+				memmove(out + head + strlen(buf), num + fl, len - (size_t)head - fl);
+				out += len - fl + strlen(buf);
+				*out++ = '\n';
+				line = next;
+				continue;
+			}
+		}
+		if (keep) {
+			memmove(out, line, (size_t)(next - line));
+			out += next - line;
+		}
+		line = next;
+	}
+	*out = '\0';
+	free(dropped);
+	free(file);
+	source_cache_free(&files);
+}
+
 /* The DRVFACT lines of every run, for the judge, each file in its module. */
 struct cocci_facts {
 	struct judge_facts jf;
@@ -194,6 +275,8 @@ static void take_output(char *text, const struct selection *sel,
 
 	finding_tab_parse(text, sel, ENGINE_COCCI, out);
 	drop_inactive(out, i);
+	if (facts)
+		drop_inactive_facts(facts);
 	facts_text_begin(&r, &cf->jf, kmodule_key_of, &cf->mods);
 	facts_text_lines(&r, facts);
 	facts_text_end(&r);
@@ -371,14 +454,12 @@ static bool cocci_cached(struct cocci_cache *cc, const char *file)
 }
 
 /* The tab field n (0-based) of line, into buf. */
-static void tab_field(const char *line, int n, char *buf, size_t size)
+static void tab_field_copy(const char *line, int n, char *buf, size_t size)
 {
-	for (int i = 0; i < n && line; i++) {
-		line = strchr(line, '\t');
-		line = line ? line + 1 : NULL;
-	}
-	snprintf(buf, size, "%.*s", line ? (int)strcspn(line, "\t\n") : 0,
-		 line ? line : "");
+	size_t len = 0;
+	const char *f = tab_field(line, n, &len);
+
+	snprintf(buf, size, "%.*s", f ? (int)len : 0, f ? f : "");
 }
 
 /* The index of file among the misses (pairs), or -1. */
@@ -411,10 +492,10 @@ static void cocci_store(struct cocci_cache *cc, const char *out,
 		const char *fact;
 
 		if (strncmp(line, "DRVCHECK\t", 9) == 0) {
-			tab_field(line, 3, file, sizeof(file));
+			tab_field_copy(line, 3, file, sizeof(file));
 			at = cur = miss_index(cc, file);
 		} else if (strncmp(line, "DRVNOTE\t", 8) == 0) {
-			tab_field(line, 1, file, sizeof(file));
+			tab_field_copy(line, 1, file, sizeof(file));
 			at = cur != (size_t)-1 &&
 			     strcmp(cc->misses.items[2 * cur], file) == 0 ?
 			     cur : (size_t)-1;
