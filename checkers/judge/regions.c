@@ -76,6 +76,14 @@ enum jx_truth judge_same_start(const struct judge *j, const struct jsite *a,
 		return a->start.c == b->start.c ? JX_TRUE : JX_FALSE;
 	if (a->start_key && b->start_key && strcmp(a->start_key, b->start_key) == 0)
 		return JX_TRUE;
+	/*
+	 * two members at other offsets are other starts, though the
+	 * location of an array element names the whole array:
+	 * pci_resource_start(pdev, 1) is not pci_resource_start(pdev, 2)
+	 */
+	if (a->start_key && b->start_key && strncmp(a->start_key, "local:", 6) &&
+	    strncmp(b->start_key, "local:", 6))
+		return JX_UNKNOWN;
 	la = start_origin(j->facts, a->start_loc);
 	lb = start_origin(j->facts, b->start_loc);
 	return la >= 0 && la == lb ? JX_TRUE : JX_UNKNOWN;
