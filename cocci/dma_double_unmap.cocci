@@ -228,7 +228,7 @@ def dbu_zero_guarded(p1, p2):
     """p2 runs only if r is non-zero, and r is zero where p1 ran: on each
     path to p1 the last assignment of r (not of 0) was followed by a test
     of r, and nothing assigns r between the two ("if (ret) goto err;" up
-    to a success-path unmap, then "err: if (ret) dma_unmap_single()")"""
+    to a success-path release, then "err: if (ret)" and the release again)"""
     a, b = dbu_at(p1), dbu_at(p2)
     # p1 under the same "if (r)" runs only if r is non-zero
     return any(r not in _dbu_guard.get(a, ()) and (a, r) not in _dbu_nonzero and

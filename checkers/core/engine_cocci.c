@@ -158,20 +158,18 @@ static void judged_selection(const struct script *scripts, size_t n,
  * Drops the findings of out from index i on that are in preprocessor
  * branches no build compiles: spatch parses them all.
  */
-static void drop_inactive(struct finding_list *out, size_t i)
+static void drop_inactive(struct finding_list *out, size_t i,
+			  struct source_cache *files)
 {
-	struct source_cache files = { 0 };
-
 	while (i < out->n) {
 		const struct finding *f = &out->items[i];
 
-		if (cpp_line_inactive(source_get(&files, f->loc.file),
+		if (cpp_line_inactive(source_get(files, f->loc.file),
 				      f->loc.line))
 			finding_list_remove(out, i);
 		else
 			i++;
 	}
-	source_cache_free(&files);
 }
 
 /* Field n (from 0) of a tab-separated line, *len long; NULL if none. */
@@ -193,9 +191,8 @@ static const char *tab_field(const char *line, int n, size_t *len)
  * lines go, and the src lines of that file renumber their "site N" or go
  * with the site.  A file's block holds its site lines first (facts_text.h).
  */
-static void drop_inactive_facts(char *text)
+static void drop_inactive_facts(char *text, struct source_cache *files)
 {
-	struct source_cache files = { 0 };
 	char *out = text, *file = NULL;
 	size_t n_sites = 0, cap = 0, *dropped = NULL, n_dropped = 0;
 
@@ -213,7 +210,7 @@ static void drop_inactive_facts(char *text)
 		}
 		if (f && strncmp(line, "DRVFACT\tsite\t", 13) == 0) {
 			num = tab_field(line, 5, &fl);
-			if (num && cpp_line_inactive(source_get(&files, file),
+			if (num && cpp_line_inactive(source_get(files, file),
 						     (unsigned int)strtoul(num, NULL, 10))) {
 				GROW(dropped, cap, n_dropped + 1);
 				dropped[n_dropped++] = n_sites;
@@ -252,7 +249,6 @@ static void drop_inactive_facts(char *text)
 	*out = '\0';
 	free(dropped);
 	free(file);
-	source_cache_free(&files);
 }
 
 /* The DRVFACT lines of every run, for the judge, each file in its module. */
@@ -270,13 +266,15 @@ static void take_output(char *text, const struct selection *sel,
 			struct finding_list *out, struct cocci_facts *cf)
 {
 	char *facts = text ? xstrdup(text) : NULL;
+	struct source_cache files = { 0 };	/* read once for both */
 	struct facts_text_reader r;
 	size_t i = out->n;
 
 	finding_tab_parse(text, sel, ENGINE_COCCI, out);
-	drop_inactive(out, i);
+	drop_inactive(out, i, &files);
 	if (facts)
-		drop_inactive_facts(facts);
+		drop_inactive_facts(facts, &files);
+	source_cache_free(&files);
 	facts_text_begin(&r, &cf->jf, kmodule_key_of, &cf->mods);
 	facts_text_lines(&r, facts);
 	facts_text_end(&r);
@@ -292,8 +290,6 @@ static void judge_cocci_facts(struct cocci_facts *cf,
 			      const struct selection *judged,
 			      struct finding_list *out, struct scan_status *status)
 {
-	size_t i = out->n;
-
 	if (cf->bad) {
 		fprintf(stderr, "drvcheck: cocci: %u fact lines not understood\n",
 			cf->bad);
@@ -301,8 +297,8 @@ static void judge_cocci_facts(struct cocci_facts *cf,
 	}
 	if (!selection_any(judged))
 		return;
+	/* no verdict lands on an inactive line: its sites were dropped */
 	judge_findings_run(&cf->jf, judged, ENGINE_COCCI, out);
-	drop_inactive(out, i);
 }
 
 /*
