@@ -38,14 +38,17 @@ namespace drvcheck {
 namespace {
 
 class DmaChecker
-	: public Checker<eval::Call, check::PostCall, check::Bind,
-			 check::PreStmt<ReturnStmt>, check::EndFunction,
+	: public Checker<eval::Call, check::PreCall, check::PostCall, check::Bind,
+			 check::PreStmt<ReturnStmt>, check::PreStmt<GCCAsmStmt>,
+			 check::EndFunction,
 			 check::EndOfTranslationUnit, check::PointerEscape> {
 public:
 	DmaChecker() : Reporter(this) { judgeFamily(FAMILY_DMA, &Reporter); }
 
 	bool evalCall(const CallEvent &Event, CheckerContext &C) const;
+	void checkPreCall(const CallEvent &Event, CheckerContext &C) const;
 	void checkPostCall(const CallEvent &Event, CheckerContext &C) const;
+	void checkPreStmt(const GCCAsmStmt *S, CheckerContext &C) const;
 	void checkBind(SVal Loc, SVal Val, const Stmt *S, CheckerContext &C) const;
 	void checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const;
 	void checkEndFunction(const ReturnStmt *RS, CheckerContext &C) const;
@@ -85,6 +88,7 @@ private:
 			const NoteTag *Tag = nullptr) const;
 	void reportUnchecked(CheckerContext &C, const DmaMapping &M,
 			     const std::string &Why, const Stmt *Use) const;
+	void reportExposed(CheckerContext &C, const CallEvent *Event) const;
 	const NoteTag *mapNote(CheckerContext &C, const DmaMapping &M,
 			       SymbolRef Sym, const MemRegion *List) const;
 };
@@ -334,6 +338,7 @@ void DmaChecker::evalMappingError(const CallEvent &Event, CheckerContext &C) con
 	if (Ok) {
 		DmaMapping Tested = *M;
 		Tested.Tested = true;
+		Tested.Exposed = nullptr;
 		C.addTransition(Ok->set<DmaHandles>(Sym, Tested));
 	}
 }
@@ -474,6 +479,47 @@ void DmaChecker::checkPostCall(const CallEvent &Event, CheckerContext &C) const
 		C.addTransition(State);
 }
 
+/* A store of an untested handle into a device descriptor is a use once
+ * something can hand the memory to the device: a call (a doorbell, a
+ * helper given the descriptor), an asm (writel, the barrier before the
+ * owner bit) or the end of the function.  A test before any of those (the
+ * descriptor not armed yet) leaves it unused.  A call given the handle
+ * itself is judged as such (a helper testing it, or an escape). */
+void DmaChecker::reportExposed(CheckerContext &C, const CallEvent *Event) const
+{
+	ProgramStateRef State = C.getState();
+	bool Changed = false;
+	for (auto &[Sym, M] : State->get<DmaHandles>()) {
+		if (M.St != DmaMapping::Live || M.Tested || !M.Exposed)
+			continue;
+		bool Given = false;
+		for (unsigned I = 0; Event && I < Event->getNumArgs(); I++)
+			Given |= mentions(Event->getArgSVal(I), Sym);
+		if (Given)
+			continue;
+		reportUnchecked(C, M, "reaches a device descriptor before "
+				      "dma_mapping_error() tests it", M.Exposed);
+		DmaMapping Now = M;
+		Now.Tested = true;
+		Now.Exposed = nullptr;
+		State = State->set<DmaHandles>(Sym, Now);
+		Changed = true;
+	}
+	if (Changed)
+		C.addTransition(State);
+}
+
+void DmaChecker::checkPreCall(const CallEvent &Event, CheckerContext &C) const
+{
+	if (!checkersCall(Event))
+		reportExposed(C, &Event);
+}
+
+void DmaChecker::checkPreStmt(const GCCAsmStmt *, CheckerContext &C) const
+{
+	reportExposed(C, nullptr);
+}
+
 /* Memory holding a handle was invalidated by a call the analyzer did not
  * look into (a helper of this file the gate skipped, an extern): that
  * function may have released or kept it.  It did not test it: a helper
@@ -525,11 +571,8 @@ void DmaChecker::checkBind(SVal Loc, SVal Val, const Stmt *S,
 		    !(mentions(Val, Sym) || mentions(Val, M.Cpu)))
 			continue;
 		DmaMapping Now = M;
-		if (!M.Tested && mentions(Val, Sym) && isDeviceField(R)) {
-			reportUnchecked(C, M, "reaches a device descriptor before "
-					      "dma_mapping_error() tests it", S);
-			Now.Tested = true;
-		}
+		if (!M.Tested && !M.Exposed && mentions(Val, Sym) && isDeviceField(R))
+			Now.Exposed = S;
 		if (!ownedStore(State, R, M.Frame))
 			Now.Escaped = true;
 		if (!(Now == M)) {
@@ -593,7 +636,10 @@ void DmaChecker::checkEndFunction(const ReturnStmt *RS, CheckerContext &C) const
 			Changed = true;
 			continue;
 		}
-		if (!M.Tested)
+		if (M.Exposed)
+			reportUnchecked(C, M, "reaches a device descriptor before "
+					      "dma_mapping_error() tests it", M.Exposed);
+		else if (!M.Tested)
 			reportUnchecked(C, M, "is never tested with dma_mapping_error()",
 					nullptr);
 	}

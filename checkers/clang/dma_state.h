@@ -28,6 +28,9 @@ struct DmaMapping {
 	const Expr *Site = nullptr;	/* the map / alloc call */
 	const Expr *SizeExpr = nullptr;
 	const Expr *ReleaseSite = nullptr;
+	/* an untested handle stored into a device descriptor: a use once
+	 * anything after the store can hand the memory to the device */
+	const Stmt *Exposed = nullptr;
 	const StackFrameContext *Frame = nullptr; /* owner: leaks are its own */
 
 	bool isCoherent() const
@@ -41,7 +44,8 @@ struct DmaMapping {
 		       Map == O.Map && Release == O.Release && Size == O.Size &&
 		       Nents == O.Nents && Count == O.Count && Cpu == O.Cpu &&
 		       Dir == O.Dir && Site == O.Site && SizeExpr == O.SizeExpr &&
-		       ReleaseSite == O.ReleaseSite && Frame == O.Frame;
+		       ReleaseSite == O.ReleaseSite && Exposed == O.Exposed &&
+		       Frame == O.Frame;
 	}
 
 	void Profile(llvm::FoldingSetNodeID &ID) const
@@ -59,6 +63,7 @@ struct DmaMapping {
 		ID.AddPointer(Site);
 		ID.AddPointer(SizeExpr);
 		ID.AddPointer(ReleaseSite);
+		ID.AddPointer(Exposed);
 		ID.AddPointer(Frame);
 	}
 };

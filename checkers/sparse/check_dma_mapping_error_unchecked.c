@@ -511,6 +511,30 @@ static bool is_test(struct instruction *insn, void *arg)
 	return false;
 }
 
+/*
+ * A store of the handle into memory reaches the device only through what
+ * runs after it: a call (a doorbell, a helper handed the descriptor), an
+ * asm (writel, a barrier before the owner bit) or the return to a caller
+ * that does so.  A store that a test follows on every path before any of
+ * those (the handle parked in a bookkeeping field, or in a descriptor not
+ * armed yet, one line before dma_mapping_error()) has not been used.
+ */
+static bool store_exposed(struct handle_flow *hf, struct instruction *st)
+{
+	for (size_t i = 0; i < hf->ctx->n_insns; i++) {
+		struct instruction *x = hf->ctx->insns[i];
+
+		if (!x->bb || (x->opcode != OP_CALL && x->opcode != OP_ASM &&
+			       x->opcode != OP_RET))
+			continue;
+		if (is_test(x, hf) || in_test_body(hf->ctx, x))
+			continue;
+		if (insn_reaches(st, x, is_test, hf))
+			return true;
+	}
+	return false;
+}
+
 static void check_map(const struct fn_ctx *ctx, const struct call_site *map,
 		      pseudo_t handle)
 {
@@ -538,7 +562,9 @@ static void check_map(const struct fn_ctx *ctx, const struct call_site *map,
 		} END_FOR_EACH_PTR(pu);
 	}
 	for (size_t i = 0; i < hf.n_uses && !used; i++)
-		if (insn_reaches(map->cfg, hf.uses[i], is_test, &hf))
+		if (insn_reaches(map->cfg, hf.uses[i], is_test, &hf) &&
+		    (hf.uses[i]->opcode != OP_STORE ||
+		     store_exposed(&hf, hf.uses[i])))
 			used = hf.uses[i];
 	if (!hf.n_tests && !hf.returned)
 		report("dma-mapping-error-unchecked", map->pos, ctx->name,

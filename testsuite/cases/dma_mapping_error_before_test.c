@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Command queue of a platform storage controller: the command buffer is
- * mapped and its handle written into the hardware descriptor before the
- * dma_mapping_error() test, which only clears the descriptor again on
- * failure.  The descriptor ring is coherent memory the device may fetch
- * at any time (it polls the ring while busy), so DMA_MAPPING_ERROR can be
- * fetched in between.  The test exists, so only a path-sensitive engine
- * sees that it comes too late.
+ * mapped, its handle written into the hardware descriptor, the
+ * descriptor armed (VALID, after the barrier) and the tail doorbell rung
+ * before the dma_mapping_error() test, which only disarms it again on
+ * failure: the device can fetch DMA_MAPPING_ERROR in between.  The test
+ * exists, so only a path-sensitive engine sees that it comes too late.
  *
  * drvcheck-case: positive dma-mapping-error-unchecked
  * drvcheck-case: negative dma-unmap-size dma-unmap-kind dma-direction
@@ -52,15 +51,15 @@ static int scq_queue(struct scq *q, void *cmd)
 	dma = dma_map_single(q->dev, cmd, SCQ_CMD_LEN, DMA_TO_DEVICE); /* expect(!cocci): dma-mapping-error-unchecked */
 	d->addr = cpu_to_le64(dma);
 	d->len = cpu_to_le32(SCQ_CMD_LEN);
+	dma_wmb();
+	d->flags = cpu_to_le32(SCQ_DESC_VALID);
+	writel((q->tail + 1) % SCQ_DEPTH, q->regs + SCQ_REG_TAIL);
 	if (dma_mapping_error(q->dev, dma)) {
-		d->addr = 0;
+		d->flags = 0;
 		return -ENOMEM;
 	}
 	q->cmd_dma[i] = dma;
-	dma_wmb();
-	d->flags = cpu_to_le32(SCQ_DESC_VALID);
 	q->tail++;
-	writel(q->tail % SCQ_DEPTH, q->regs + SCQ_REG_TAIL);
 	return 0;
 }
 
