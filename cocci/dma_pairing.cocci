@@ -14,13 +14,17 @@
 // BEGIN generated dma-sites as prefilter: gen-cocci-tables from checkers/model, do not edit
 // Prefilter: dma_map_single dma_map_single_attrs dma_unmap_single dma_unmap_single_attrs dma_map_page dma_map_page_attrs skb_frag_dma_map dma_unmap_page dma_unmap_page_attrs dma_map_resource dma_unmap_resource dma_map_sg dma_map_sg_attrs dma_unmap_sg dma_unmap_sg_attrs dma_map_sgtable dma_unmap_sgtable dma_sync_single_for_cpu dma_sync_single_for_device dma_sync_single_range_for_cpu dma_sync_single_range_for_device dma_sync_sg_for_cpu dma_sync_sg_for_device dma_sync_sgtable_for_cpu dma_sync_sgtable_for_device dma_alloc_coherent dma_zalloc_coherent dmam_alloc_coherent dma_alloc_attrs dma_alloc_wc dma_free_coherent dmam_free_coherent dma_free_attrs dma_free_wc dma_alloc_noncoherent dma_free_noncoherent dma_alloc_pages dma_free_pages dma_pool_alloc dma_pool_zalloc dma_pool_free pci_map_single pci_unmap_single pci_map_page pci_unmap_page pci_map_sg pci_unmap_sg pci_dma_sync_single_for_cpu pci_dma_sync_single_for_device pci_dma_sync_sg_for_cpu pci_dma_sync_sg_for_device pci_alloc_consistent pci_zalloc_consistent pci_free_consistent
 // END generated dma-sites
-// Checks: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents
-// Judged: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents
-// Model-roles: dma/map dma/unmap dma/sync dma/alloc dma/free
+// BEGIN generated iomem-calls as prefilter: gen-cocci-tables from checkers/model, do not edit
+// Prefilter: request_region request_muxed_region request_mem_region request_mem_region_exclusive __request_region __request_mem_region devm_request_region devm_request_mem_region __devm_request_region release_region release_mem_region __release_region devm_release_region devm_release_mem_region request_resource insert_resource release_resource amba_request_regions amba_release_regions pci_request_region pci_request_region_exclusive pci_request_regions pci_request_regions_exclusive pci_request_mem_regions pci_request_selected_regions pci_request_selected_regions_exclusive pcim_request_region pcim_request_all_regions comedi_pci_enable vmbus_allocate_mmio serial8250_register_8250_port pcmcia_request_window pci_release_region pci_release_regions pci_release_mem_regions pci_release_selected_regions pcim_iomap_regions pcim_iomap_regions_request_all pcim_iomap_region devm_ioremap_resource devm_platform_ioremap_resource devm_platform_ioremap_resource_byname devm_platform_get_and_ioremap_resource devm_of_iomap of_io_request_and_map ioremap ioremap_wc ioremap_uc ioremap_wt ioremap_cache ioremap_nocache devm_ioremap devm_ioremap_wc devm_ioremap_uc devm_ioremap_nocache of_iomap pci_iomap pci_iomap_wc pci_iomap_range pci_ioremap_bar pci_ioremap_wc_bar pcim_iomap pcim_iomap_range
+// END generated iomem-calls
+// Checks: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents iomem-release-mismatch iomem-unrequested-map iomem-not-exclusive
+// Judged: dma-unmap-size dma-unmap-kind dma-coherent-streaming-mix dma-direction dma-unmap-sg-nents iomem-release-mismatch iomem-unrequested-map iomem-not-exclusive
+// Model-roles: dma/map dma/unmap dma/sync dma/alloc dma/free iomem/region_request iomem/region_release iomem/region_request_map iomem/iomap iomem/resource_insert iomem/resource_release mem/mem_free
 
 virtual report
 virtual org
 virtual drvcheck
+virtual iomem_not_exclusive
 
 @initialize:python@
 @@
@@ -202,6 +206,7 @@ DC_FIELD_GET = 'dma_unmap_addr|dma_unmap_len'
 # END generated prelude
 import bisect, os
 coccinelle.dcp_facts = []
+coccinelle.dcp_notexcl = False
 
 _dcp_texts = {}
 def dcp_text(path):
@@ -878,6 +883,86 @@ DMA_KINDS = {
     "pci_free_consistent": "coherent",
 }
 # END generated dma-kinds
+# The region calls: requests, releases and maps, their arguments by role.
+# BEGIN generated iomem-model: gen-cocci-tables from checkers/model, do not edit
+MODEL = {
+    "request_region": ("region_request", "port", 0, 1, -1, -1),
+    "request_muxed_region": ("region_request", "port", 0, 1, -1, -1),
+    "request_mem_region": ("region_request", "mem", 0, 1, -1, -1),
+    "request_mem_region_exclusive": ("region_request", "mem", 0, 1, -1, -1),
+    "__request_region": ("region_request", "parent", 1, 2, 0, -1),
+    "__request_mem_region": ("region_request", "mem", 0, 1, -1, -1),
+    "devm_request_region": ("region_request", "port", 1, 2, -1, 0),
+    "devm_request_mem_region": ("region_request", "mem", 1, 2, -1, 0),
+    "__devm_request_region": ("region_request", "parent", 2, 3, 1, 0),
+    "release_region": ("region_release", "port", 0, 1, -1, -1),
+    "release_mem_region": ("region_release", "mem", 0, 1, -1, -1),
+    "__release_region": ("region_release", "parent", 1, 2, 0, -1),
+    "devm_release_region": ("region_release", "port", 1, 2, -1, 0),
+    "devm_release_mem_region": ("region_release", "mem", 1, 2, -1, 0),
+    "request_resource": ("resource_insert", "parent", -1, -1, 0, -1),
+    "insert_resource": ("resource_insert", "parent", -1, -1, 0, -1),
+    "release_resource": ("resource_release", "none", -1, -1, 0, -1),
+    "amba_request_regions": ("region_request", "mem", -1, -1, -1, -1),
+    "amba_release_regions": ("region_release", "mem", -1, -1, -1, -1),
+    "pci_request_region": ("region_request", "pci_bar", 1, -1, -1, 0),
+    "pci_request_region_exclusive": ("region_request", "pci_bar", 1, -1, -1, 0),
+    "pci_request_regions": ("region_request", "pci_all", -1, -1, -1, 0),
+    "pci_request_regions_exclusive": ("region_request", "pci_all", -1, -1, -1, 0),
+    "pci_request_mem_regions": ("region_request", "pci_mask", -1, -1, -1, 0),
+    "pci_request_selected_regions": ("region_request", "pci_mask", 1, -1, -1, 0),
+    "pci_request_selected_regions_exclusive": ("region_request", "pci_mask", 1, -1, -1, 0),
+    "pcim_request_region": ("region_request", "pci_bar", 1, -1, -1, 0),
+    "pcim_request_all_regions": ("region_request", "pci_all", -1, -1, -1, 0),
+    "comedi_pci_enable": ("region_request", "pci_all", -1, -1, -1, -1),
+    "vmbus_allocate_mmio": ("region_request", "mem", -1, 4, -1, -1),
+    "serial8250_register_8250_port": ("region_request", "mem", -1, -1, -1, -1),
+    "pcmcia_request_window": ("region_request", "mem", -1, -1, -1, -1),
+    "pci_release_region": ("region_release", "pci_bar", 1, -1, -1, 0),
+    "pci_release_regions": ("region_release", "pci_all", -1, -1, -1, 0),
+    "pci_release_mem_regions": ("region_release", "pci_mask", -1, -1, -1, 0),
+    "pci_release_selected_regions": ("region_release", "pci_mask", 1, -1, -1, 0),
+    "pcim_iomap_regions": ("region_request_map", "pci_mask", 1, -1, -1, 0),
+    "pcim_iomap_regions_request_all": ("region_request_map", "pci_all", 1, -1, -1, 0),
+    "pcim_iomap_region": ("region_request_map", "pci_bar", 1, -1, -1, 0),
+    "devm_ioremap_resource": ("region_request_map", "mem", -1, -1, 1, 0),
+    "devm_platform_ioremap_resource": ("region_request_map", "mem", 1, -1, -1, 0),
+    "devm_platform_ioremap_resource_byname": ("region_request_map", "mem", 1, -1, -1, 0),
+    "devm_platform_get_and_ioremap_resource": ("region_request_map", "mem", 1, -1, -1, 0),
+    "devm_of_iomap": ("region_request_map", "mem", 2, 3, 1, 0),
+    "of_io_request_and_map": ("region_request_map", "mem", 1, -1, 0, -1),
+    "ioremap": ("iomap", "mem", 0, 1, -1, -1),
+    "ioremap_wc": ("iomap", "mem", 0, 1, -1, -1),
+    "ioremap_uc": ("iomap", "mem", 0, 1, -1, -1),
+    "ioremap_wt": ("iomap", "mem", 0, 1, -1, -1),
+    "ioremap_cache": ("iomap", "mem", 0, 1, -1, -1),
+    "ioremap_nocache": ("iomap", "mem", 0, 1, -1, -1),
+    "devm_ioremap": ("iomap", "mem", 1, 2, -1, 0),
+    "devm_ioremap_wc": ("iomap", "mem", 1, 2, -1, 0),
+    "devm_ioremap_uc": ("iomap", "mem", 1, 2, -1, 0),
+    "devm_ioremap_nocache": ("iomap", "mem", 1, 2, -1, 0),
+    "of_iomap": ("iomap", "mem", 1, -1, 0, -1),
+    "pci_iomap": ("iomap", "pci_bar", 1, 2, -1, 0),
+    "pci_iomap_wc": ("iomap", "pci_bar", 1, 2, -1, 0),
+    "pci_iomap_range": ("iomap", "pci_bar", 1, 3, -1, 0),
+    "pci_ioremap_bar": ("iomap", "pci_bar", 1, -1, -1, 0),
+    "pci_ioremap_wc_bar": ("iomap", "pci_bar", 1, -1, -1, 0),
+    "pcim_iomap": ("iomap", "pci_bar", 1, 2, -1, 0),
+    "pcim_iomap_range": ("iomap", "pci_bar", 1, 3, -1, 0),
+}
+# END generated iomem-model
+# BEGIN generated iomem-values: gen-cocci-tables from checkers/model, do not edit
+VALUE_FNS = {
+    "resource_size": (0, "end", "start", 1),
+}
+# END generated iomem-values
+# BEGIN generated iomem-resources: gen-cocci-tables from checkers/model, do not edit
+RESOURCE_FNS = {
+    "pci_resource_start": (0, 1, "pci_dev", "resource", "start"),
+    "pci_resource_end": (0, 1, "pci_dev", "resource", "end"),
+    "pci_resource_len": (0, 1, "pci_dev", "resource", None),
+}
+# END generated iomem-resources
 # the facts record these arguments (device, pool and gfp are not compared)
 _DCP_KEPT = ('buf', 'off', 'size', 'dir', 'nents', 'h', 'cpu')
 
@@ -888,6 +973,15 @@ def dcp_call_site(p, fn, args):
         return
     kw = dict((n, v) for n, v in zip(names, vals) if n in _DCP_KEPT)
     dcp_site(p, role, **kw)
+
+def dcp_region_site(p, fn, args):
+    """a region request, release or map: its start, size and the resource
+    or parent it is given, by the model's argument roles"""
+    _, _, si, zi, bi, _ = MODEL[fn]
+    vals = dc_split_args(args)
+    kw = dict((n, vals[i]) for n, i in (('start', si), ('size', zi), ('buf', bi))
+              if 0 <= i < len(vals))
+    dcp_site(p, 'region', **kw)
 
 _DCP_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 _DCP_DEFINE = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)[ \t]+([^\n]*)$', re.M)
@@ -1049,9 +1143,11 @@ def dcp_entry_span(path, fn, base, line, maps):
     return lo, min([x for x in sets + labels if x > line] or [b + 2])
 
 def dcp_maker(e):
-    """is e one call of a model map or allocation function"""
+    """is e one call of a model map or allocation function, or of a region
+    call (its site is the source of where its result goes)"""
     c = dcp_call_parts(e.strip())
-    return bool(c) and _DCP_LAYOUT.get(c[0], ('',))[0] in ('map', 'alloc')
+    return bool(c) and (_DCP_LAYOUT.get(c[0], ('',))[0] in ('map', 'alloc') or
+                        c[0] in MODEL)
 
 _dcp_modules = None
 def dcp_same_module(a, b):
@@ -1116,7 +1212,8 @@ def dcp_judge_alone(lines):
         sys.stderr.write('dma_pairing.cocci: the pairing verdicts are drvcheck\'s judge\'s: '
                          'put drvcheck on PATH or set DRVCHECK to it\n')
         return
-    r = subprocess.run([exe, 'judge', '--fail-on', 'never'], input='\n'.join(lines) + '\n',
+    checks = ['--checks', '+iomem-not-exclusive'] if coccinelle.dcp_notexcl else []
+    r = subprocess.run([exe, 'judge', '--fail-on', 'never'] + checks, input='\n'.join(lines) + '\n',
                        capture_output=True, text=True)
     sys.stdout.write(r.stdout)
     sys.stderr.write(r.stderr)
@@ -1225,7 +1322,7 @@ def dcp_join(allfacts):
             rets.setdefault(f['pos'], f['lhs'])
         elif f['t'] == 'store':
             stores.setdefault(f['pos'], set()).add(f['to'])
-    sites = sorted((f for f in facts if f['t'] in ('map', 'rel', 'alloc')),
+    sites = sorted((f for f in facts if f['t'] in ('map', 'rel', 'alloc', 'region', 'free')),
                    key=lambda f: f['pos'][:3])
     mfiles = sorted(set(f['pos'][0] for f in sites))
 
@@ -1435,6 +1532,10 @@ def dcp_join(allfacts):
                 if k.startswith('field:'):
                     return ({want(fl, fn, k): 1}, 0)
                 return ({'expr:%s:%s:%s' % (fl, fn, txt): 1}, 0)
+            # a resource member a macro reads, resource_size()
+            v = model_value(fl, fn, txt, res)
+            if v is not None:
+                return v
             # a conversion or an accessor: what it stands for
             inner = dcp_unwrap(fl, txt)
             if inner != txt:
@@ -1444,6 +1545,45 @@ def dcp_join(allfacts):
             # calls: only equal within a function
             return ({'call:%s:%s:%s' % (fl, fn, txt): 1}, 0)
         return res
+
+    def resource_entry(fl, fn, txt):
+        """pci_resource_start(pdev, 2) and kin: (the member read, or None
+        for the entry's resource_size(), the entry's instance), else None"""
+        c = dcp_call_parts(txt)
+        if not c or c[0] not in RESOURCE_FNS:
+            return None
+        _, ii, holder, array, member = RESOURCE_FNS[c[0]]
+        if ii >= len(c[1]):
+            return None
+        i = const(fl, fn, c[1][ii])
+        return member, '%s.%s[%s]' % (holder, array, i if i is not None else dcp_n(c[1][ii]))
+
+    def model_value(fl, fn, txt, res):
+        """the value of a call the model writes over struct members
+        (docs/facts.md): resource_size(res) is res->end - res->start + 1"""
+        c = dcp_call_parts(txt)
+        if not c:
+            return None
+        e = resource_entry(fl, fn, txt)
+        if e:
+            member, inst = e
+            if member:
+                return ({'field:resource.%s@%s' % (member, inst): 1}, 0)
+            _, plus, minus, k = VALUE_FNS['resource_size']
+            return ({'field:resource.%s@%s' % (plus, inst): 1,
+                     'field:resource.%s@%s' % (minus, inst): -1}, k)
+        if c[0] not in VALUE_FNS or VALUE_FNS[c[0]][0] >= len(c[1]):
+            return None
+        ai, plus, minus, k = VALUE_FNS[c[0]]
+        a = c[1][ai]
+        b = a[1:] + '.' if a.startswith('&') else a + '->'
+        vp, vm = res('field', b + plus), res('field', b + minus)
+        if vp is None or vm is None:
+            return None
+        d = dict(vp[0])
+        for t, n in vm[0].items():
+            d[t] = d.get(t, 0) - n
+        return (dict((t, n) for t, n in d.items() if n), vp[1] - vm[1] + k)
 
     def value(s, field):
         t = s.get(field)
@@ -1547,10 +1687,47 @@ def dcp_join(allfacts):
                     out.append('%s=%d' % (key(fl, fn, '%s->%s' % (f['base'], f['fld'])), v))
         return ';'.join(sorted(set(out)))
 
+    def region_start(fl, fn, txt):
+        """a region start as the judge keys it (docs/facts.md): a
+        constant, a member (of which struct), a local or parameter; and the
+        location it is read from"""
+        if txt is None:
+            return '', '', ''
+        t = strip(dcp_unwrap(fl, strip(txt)))
+        c = const(fl, fn, t)
+        if c is not None:
+            return '#%d' % c, '', ''
+        e = resource_entry(fl, fn, t)
+        if e:
+            return 'field:resource.%s@%s' % (e[0] or 'start', e[1]), 'resource', ''
+        k = key(fl, fn, t)
+        if k.startswith('field:'):
+            holder = k[6:].partition('.')[0]
+            return k, '' if holder == '?' else holder, want(fl, fn, k)
+        if k.startswith(('local:', 'param:')):
+            return k, '', want(fl, fn, k)
+        return '', '', ''
+
+    def region_site(s):
+        """a region call, a free: its site line, and where what it
+        returns is stored"""
+        fl, line, col, fn = s['pos']
+        buf = want(fl, fn, key(fl, fn, s.get('buf')))
+        skey, holder, sloc = region_start(fl, fn, s.get('start'))
+        n = len(lines.get(fl, ([], []))[0])
+        put(fl, 'site', s['fn'], s['fn'], fl, line, col + 1, fn, '', buf, '',
+            value(s, 'size'), '', '', value(s, 'start'), '', skey, holder, sloc, '', '')
+        k = key(fl, fn, rets.get(s['pos']))
+        if k:
+            put(fl, 'src', fl, want(fl, fn, k), 'site', n)
+
     # the sites
     outs = set()
     for s in sites:
         fl, line, col, fn = s['pos']
+        if s['t'] in ('region', 'free'):
+            region_site(s)
+            continue
         api, kind = s['fn'], DMA_KINDS[s['fn']]
         sg = kind in ('sg', 'sgtable')
         handle = buf = nloc = ''
@@ -1650,6 +1827,10 @@ def dcp_join(allfacts):
 
     return [ln for fl in sorted(lines) for ln in lines[fl][0] + lines[fl][1]]
 
+@initialize:python depends on iomem_not_exclusive@
+@@
+coccinelle.dcp_notexcl = True
+
 // ---------------------------------------------------------------- sites
 
 @site@
@@ -1665,6 +1846,96 @@ fn_1@p(es)
 p << site.p; fn << site.fn_1; es << site.es;
 @@
 dcp_call_site(p, str(fn), str(es))
+
+// region requests, releases and maps (the iomem pairing checks)
+@rsite@
+// BEGIN generated iomem-calls: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, __request_mem_region, devm_request_region, devm_request_mem_region, __devm_request_region, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, request_resource, insert_resource, release_resource, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, comedi_pci_enable, vmbus_allocate_mmio, serial8250_register_8250_port, pcmcia_request_window, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
+// END generated iomem-calls
+expression list es;
+position p;
+@@
+fn_1@p(es)
+
+@script:python@
+p << rsite.p; fn << rsite.fn_1; es << rsite.es;
+@@
+dcp_region_site(p, str(fn), str(es))
+
+// the frees after which release_resource() leaked nothing
+@rfree depends on rsite@
+expression X; position p;
+// BEGIN generated iomem-frees: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {kfree, kvfree};
+// END generated iomem-frees
+@@
+fn_1@p(X)
+
+@script:python@
+p << rfree.p; x << rfree.X;
+@@
+dcp_site(p, 'free', buf=x)
+
+// what a region call returns (a struct resource, a mapping), stored where
+@rasg depends on rsite@
+expression E; position p; type T;
+// BEGIN generated iomem-calls: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, __request_mem_region, devm_request_region, devm_request_mem_region, __devm_request_region, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, request_resource, insert_resource, release_resource, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, comedi_pci_enable, vmbus_allocate_mmio, serial8250_register_8250_port, pcmcia_request_window, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
+// END generated iomem-calls
+@@
+(
+E = fn_1@p(...)
+|
+E = (T)fn_1@p(...)
+)
+
+@script:python@
+p << rasg.p; e << rasg.E;
+@@
+dcp_other('ret', p, lhs=e)
+
+@rasgd depends on rsite@
+position p; type T, T2; identifier x;
+// BEGIN generated iomem-calls: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, __request_mem_region, devm_request_region, devm_request_mem_region, __devm_request_region, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, request_resource, insert_resource, release_resource, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, comedi_pci_enable, vmbus_allocate_mmio, serial8250_register_8250_port, pcmcia_request_window, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
+// END generated iomem-calls
+@@
+(
+T x = fn_1@p(...);
+|
+T x = (T2)fn_1@p(...);
+)
+
+@script:python@
+p << rasgd.p; x << rasgd.x;
+@@
+dcp_other('ret', p, lhs=x)
+
+// declared struct types of the bases of region starts and sizes
+@rtb depends on rsite@
+type T; T *b; T b2; identifier fld; position p;
+// BEGIN generated iomem-calls: gen-cocci-tables from checkers/model, do not edit
+identifier fn_1 = {request_region, request_muxed_region, request_mem_region, request_mem_region_exclusive, __request_region, __request_mem_region, devm_request_region, devm_request_mem_region, __devm_request_region, release_region, release_mem_region, __release_region, devm_release_region, devm_release_mem_region, request_resource, insert_resource, release_resource, amba_request_regions, amba_release_regions, pci_request_region, pci_request_region_exclusive, pci_request_regions, pci_request_regions_exclusive, pci_request_mem_regions, pci_request_selected_regions, pci_request_selected_regions_exclusive, pcim_request_region, pcim_request_all_regions, comedi_pci_enable, vmbus_allocate_mmio, serial8250_register_8250_port, pcmcia_request_window, pci_release_region, pci_release_regions, pci_release_mem_regions, pci_release_selected_regions, pcim_iomap_regions, pcim_iomap_regions_request_all, pcim_iomap_region, devm_ioremap_resource, devm_platform_ioremap_resource, devm_platform_ioremap_resource_byname, devm_platform_get_and_ioremap_resource, devm_of_iomap, of_io_request_and_map, ioremap, ioremap_wc, ioremap_uc, ioremap_wt, ioremap_cache, ioremap_nocache, devm_ioremap, devm_ioremap_wc, devm_ioremap_uc, devm_ioremap_nocache, of_iomap, pci_iomap, pci_iomap_wc, pci_iomap_range, pci_ioremap_bar, pci_ioremap_wc_bar, pcim_iomap, pcim_iomap_range};
+// END generated iomem-calls
+@@
+fn_1(...,
+<+...
+(
+ b@p->fld
+|
+ b2@p.fld
+)
+...+>, ...)
+
+@script:python@
+p << rtb.p; t << rtb.T; b << rtb.b;
+@@
+dcp_other('type', p, base=b, ty=t)
+
+@script:python@
+p << rtb.p; t << rtb.T; b << rtb.b2;
+@@
+dcp_other('type', p, base=b, ty=t)
 
 // ------------------------------------------- where map/alloc results go
 
@@ -1787,7 +2058,7 @@ p << tbf.p; t << tbf.T; b << tbf.b;
 @@
 dcp_other('type', p, base=b, ty=t)
 
-@tbs depends on site@
+@tbs depends on site || rsite@
 type T; T *b; T b2; identifier fld; position p; expression E;
 @@
 (
@@ -1809,7 +2080,7 @@ dcp_other('type', p, base=b, ty=t)
 
 // declared struct types of a member copied to another member
 // (tx_buf->bytecount = skb->len reads struct sk_buff.len)
-@tv depends on site@
+@tv depends on site || rsite@
 type T; T *b; expression B; identifier fld, f2; position p;
 @@
 (
@@ -1824,7 +2095,7 @@ p << tv.p; t << tv.T; b << tv.b;
 dcp_other('type', p, base=b, ty=t)
 
 // every plain store to a member: the values a size read from it may be
-@mstore depends on site@
+@mstore depends on site || rsite@
 expression B, E; identifier fld; position p;
 @@
 (
@@ -1840,7 +2111,7 @@ dcp_other('fstore', p, base=b, fld=f, val=e)
 
 // every plain store to an element: a value of the array too (ioc3 stores a
 // streaming handle into the coherent ring rxr[i])
-@estore depends on site@
+@estore depends on site || rsite@
 expression A, I, E; position p;
 @@
 A[I]@p = E
@@ -1851,7 +2122,7 @@ p << estore.p; a << estore.A; i << estore.I; e << estore.E;
 dcp_other('estore', p, base=a, idx=i, val=e)
 
 // #define'd constants
-@def depends on site@
+@def depends on site || rsite@
 identifier N; expression E; position p;
 @@
 #define N@p E

@@ -56,19 +56,23 @@ static int compare_strings(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The words after a "// Key:" header line of a script. */
+/* The words after the "// Key:" header lines of a script. */
 static bool header_words(const char *text, const char *key, struct strlist *out)
 {
-	const char *line = text ? strstr(text, key) : NULL;
-	char *words;
+	const char *line = text;
+	bool found = false;
 
-	if (!line)
-		return false;
-	line += strlen(key);
-	words = xstrndup(line, strcspn(line, "\n"));
-	strlist_split(out, words, " \t");
-	free(words);
-	return true;
+	/* every such line: a script may have a prefilter per call set */
+	while (line && (line = strstr(line, key))) {
+		char *words;
+
+		line += strlen(key);
+		words = xstrndup(line, strcspn(line, "\n"));
+		strlist_split(out, words, " \t");
+		free(words);
+		found = true;
+	}
+	return found;
 }
 
 /* Reads the scripts, the checks each one declares and its prefilter. */

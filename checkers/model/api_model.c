@@ -470,6 +470,14 @@ const struct value_fn value_model[] = {
 };
 const size_t value_model_count = sizeof(value_model) / sizeof(value_model[0]);
 
+/* include/linux/pci.h */
+const struct resource_fn resource_model[] = {
+	{ "pci_resource_start",	0, 1, "pci_dev", "resource", "start" },
+	{ "pci_resource_end",	0, 1, "pci_dev", "resource", "end" },
+	{ "pci_resource_len",	0, 1, "pci_dev", "resource", NULL },
+};
+const size_t resource_model_count = sizeof(resource_model) / sizeof(resource_model[0]);
+
 const struct value_fn *value_lookup(const char *name)
 {
 	for (size_t i = 0; i < value_model_count; i++)

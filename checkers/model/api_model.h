@@ -198,6 +198,25 @@ extern const struct value_fn value_model[];
 extern const size_t value_model_count;
 const struct value_fn *value_lookup(const char *name);
 
+/*
+ * A macro that reads a member of one entry of a device's resource array:
+ * pci_resource_start(pdev, bar) is pdev->resource[bar].start, and
+ * pci_resource_len() that entry's resource_size().  Engines that expand
+ * macros (sparse, clang) see the member read itself; Coccinelle reads no
+ * headers, so its scripts are given this table (gen-cocci-tables).
+ */
+struct resource_fn {
+	const char *name;
+	signed char dev;	/* the device argument */
+	signed char index;	/* which entry of the array */
+	const char *holder;	/* the device's struct */
+	const char *array;	/* its array of struct resource */
+	const char *member;	/* the member read; NULL: resource_size() */
+};
+
+extern const struct resource_fn resource_model[];
+extern const size_t resource_model_count;
+
 /* The row of api_model, else of kernel_model, named name; NULL if none. */
 const struct api_fn *api_lookup_any(const char *name);
 

@@ -89,6 +89,24 @@ static void gen_iomem_values(struct strbuf *out)
 	sb_printf(out, "}\n");
 }
 
+/*
+ * Python: resource macro -> (device argument, index argument, device
+ * struct, its resource array, member read or None for resource_size()).
+ */
+static void gen_iomem_resources(struct strbuf *out)
+{
+	sb_printf(out, "RESOURCE_FNS = {\n");
+	for (size_t i = 0; i < resource_model_count; i++) {
+		const struct resource_fn *r = &resource_model[i];
+
+		sb_printf(out, "    \"%s\": (%d, %d, \"%s\", \"%s\", %s%s%s),\n",
+			  r->name, r->dev, r->index, r->holder, r->array,
+			  r->member ? "\"" : "", r->member ? r->member : "None",
+			  r->member ? "\"" : "");
+	}
+	sb_printf(out, "}\n");
+}
+
 /* Python: name -> (role, space, start, size, buf/parent, dev). */
 static void gen_iomem_model(struct strbuf *out)
 {
@@ -447,6 +465,7 @@ static const struct {
 	{ "iomem-model", gen_iomem_model },
 	{ "iomem-frees", gen_iomem_frees },
 	{ "iomem-values", gen_iomem_values },
+	{ "iomem-resources", gen_iomem_resources },
 	{ "iomem-twins", gen_iomem_twins },
 	{ "dma-kinds", gen_dma_kinds },
 	{ "dma-layouts", gen_dma_layouts },
