@@ -4,9 +4,12 @@
  * that claims nothing, where no request of the module claims it.  A PCI
  * BAR map is covered by a PCI request that may claim that BAR.  Other maps
  * are matched less exactly, as their starts come from many places: one is
- * reported only when the module requests nothing at all and the start is
- * visibly a device resource (a member of struct resource: res->start,
- * pci_resource_start()).
+ * reported only when the start is visibly a device resource (a member of
+ * struct resource: res->start, pci_resource_start()) and nothing may
+ * claim it: no PCI request in the module, no other request in its file
+ * (a module often links several platform drivers, a file each, as
+ * exynosdrm does), no request of the same start anywhere in the module.
+ * A map undone in the function that made it is a peek, not a claim.
  */
 #include <string.h>
 
@@ -23,6 +26,43 @@ static bool device_resource(const struct jsite *s)
 	return s->start_holder && strcmp(s->start_holder, "resource") == 0;
 }
 
+/*
+ * Is the map's result kept only in a local of its function, which an
+ * unmap of that function is given (pnd2_edac's dnv_rd_reg() maps, reads
+ * and unmaps; cxl maps its register block to find the capabilities, then
+ * unmaps it)?  Not when the local is copied anywhere (a member, a return).
+ */
+static bool peeked(const struct judge *j, const struct jsite *s,
+		   const struct judge_module *m)
+{
+	const struct judge_facts *jf = j->facts;
+
+	for (size_t i = 0; i < m->n_sites; i++) {
+		const struct jsite *u = m->sites[i];
+		const struct jloc *l;
+		bool made = false;
+
+		if (u->api->family != FAMILY_IOMEM || u->api->role != ROLE_IOUNMAP ||
+		    u->buf < 0 || strcmp(u->file, s->file) ||
+		    strcmp(u->function, s->function))
+			continue;
+		l = &jf->locs[u->buf];
+		if (strncmp(l->key, "local:", 6))
+			continue;
+		for (size_t k = 0; k < l->n_srcs; k++)
+			made |= l->srcs[k].type == JSRC_SITE &&
+				&jf->sites[l->srcs[k].idx] == s;
+		for (size_t o = 0; made && o < jf->n_locs; o++)
+			for (size_t k = 0; k < jf->locs[o].n_srcs; k++)
+				if (jf->locs[o].srcs[k].type == JSRC_LOC &&
+				    jf->locs[o].srcs[k].idx == u->buf)
+					made = false;
+		if (made)
+			return true;
+	}
+	return false;
+}
+
 void judge_iomem_unrequested_map(const struct judge *j, const struct jsite *s,
 				 const struct judge_module *m)
 {
@@ -37,13 +77,17 @@ void judge_iomem_unrequested_map(const struct judge *j, const struct jsite *s,
 
 		if (!judge_is_region_request(q))
 			continue;
-		reqs = true;
-		if (!judge_is_pci_space(q))
+		if (!judge_is_pci_space(q)) {
+			reqs |= !strcmp(q->file, s->file) ||
+				judge_same_start(j, q, s) == JX_TRUE;
 			continue;
-		pci_reqs = true;
+		}
+		reqs = pci_reqs = true;
 		if (pci_map && judge_pci_claims(q, &s->start))
 			return;
 	}
+	if (peeked(j, s, m))
+		return;
 	if (pci_map && pci_reqs) {
 		judge_verdict(&v, j, "iomem-unrequested-map", s, s->written->name, true,
 			      "%s() maps a PCI BAR that none of the driver's PCI requests claims",

@@ -54,10 +54,13 @@ static void gen_set(struct strbuf *out, bool (*in)(const struct api_fn *))
 	sb_printf(out, prefilter ? "\n" : "};\n");
 }
 
-/* The region functions whose calls iomem.cocci collects. */
+/*
+ * The region functions whose calls the scripts collect: requests,
+ * releases, maps and unmaps (a map undone where it was made is a peek).
+ */
 static bool iomem_call(const struct api_fn *f)
 {
-	return f->family == FAMILY_IOMEM && f->role != ROLE_IOUNMAP;
+	return f->family == FAMILY_IOMEM;
 }
 
 /* SmPL: the identifier set of iomem.cocci's @calls@ rule. */
