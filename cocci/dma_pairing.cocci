@@ -1804,6 +1804,20 @@ def dcp_join(allfacts):
                 if k:
                     put(path, 'src', path, want(path, caller, k), 'unknown')
 
+    # region claims in code spatch did not parse: a claim still covers the
+    # maps of its file, its start and size as the text gives them
+    claims = [n for n, m in MODEL.items()
+              if m[0] in ('region_request', 'region_request_map', 'resource_insert')]
+    for path in mfiles:
+        for i, caller, args, before, name in dcp_text_calls(path, claims):
+            if (path, i + 1) in seen_lines:
+                continue
+            _, _, si, zi, bi, _ = MODEL[name]
+            s = dict((n, args[k]) for n, k in (('start', si), ('size', zi), ('buf', bi))
+                     if 0 <= k < len(args))
+            s.update(t='region', fn=name, pos=(path, i + 1, len(before), caller))
+            region_site(s)
+
     # locals, parameters and members the sites read: their sources
     done = set()
     while wanted:
