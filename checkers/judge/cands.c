@@ -49,14 +49,26 @@ static bool never_runs(const struct judge_facts *jf, const struct jsite *rel)
  * condition on the same member (a flag that picks coherent or streaming
  * memory, tested again at the release).  A map that says nothing of the
  * member fits.  A test of the handle itself ("if (!rx->dma)" before a
- * refill, "if (rx->dma)" before the unmap) is what the map changes.
+ * refill, "if (rx->dma)" before the unmap), or of anything else the map
+ * stores its result to (lima allocates a page table under "if
+ * (!bt->cpu)" and frees it under "if (bt->cpu)"), is what the map changes.
  */
-static bool fits_guards(const struct jsite *rel, const struct jsite *map)
+static bool made_by(const struct judge_facts *jf, int loc, const struct jsite *map)
+{
+	for (size_t k = 0; loc >= 0 && k < jf->locs[loc].n_srcs; k++)
+		if (jf->locs[loc].srcs[k].type == JSRC_SITE &&
+		    &jf->sites[jf->locs[loc].srcs[k].idx] == map)
+			return true;
+	return false;
+}
+
+static bool fits_guards(const struct judge_facts *jf, const struct jsite *rel,
+			const struct jsite *map)
 {
 	for (size_t g = 0; g < rel->n_guards; g++) {
 		const struct jguard *rg = &rel->guards[g];
 
-		if (rg->loc == cands_key(rel))
+		if (rg->loc == cands_key(rel) || made_by(jf, rg->loc, map))
 			continue;
 		for (size_t k = 0; k < map->n_sets; k++)
 			if (map->sets[k].loc == rg->loc &&
@@ -95,7 +107,7 @@ static void cands_of(const struct judge_facts *jf, const struct jsite *rel,
 
 		if (!judge_is_map(m) && !judge_is_alloc(m))
 			complete = false;
-		else if (fits_guards(rel, m))
+		else if (fits_guards(jf, rel, m))
 			all[n_all++] = m;
 	}
 	free(srcs);
