@@ -43,6 +43,45 @@ static int site_of(const struct call_site *s)
 	return idx;
 }
 
+/*
+ * The comparisons of handle with DMA_MAPPING_ERROR that the inlined
+ * bodies of the function's dma_mapping_error() tests make (into out, at
+ * most max): where one holds, the map failed.
+ */
+static size_t failed_tests(const struct fn_ctx *ctx, pseudo_t handle,
+			   pseudo_t *out, size_t max)
+{
+	size_t n = 0;
+
+	for_each_site(ctx, t) {
+		if (!is_dma_mapping_error(t))
+			continue;
+		for (size_t i = t->body_start; i < t->body_end && n < max; i++) {
+			struct instruction *insn = ctx->insns[i];
+
+			if (insn->bb && insn->opcode == OP_SET_EQ &&
+			    ((insn->src1 == handle && insn->src2->type == PSEUDO_VAL) ||
+			     (insn->src2 == handle && insn->src1->type == PSEUDO_VAL)))
+				out[n++] = insn->target;
+		}
+	}
+	return n;
+}
+
+/*
+ * A release that runs only where its map failed the test (bgmac's error
+ * label, reached when skb_frag_dma_map() failed) undoes no mapping of
+ * that map: no pair to judge.
+ */
+static bool after_success(const struct fn_ctx *ctx, const struct call_site *map,
+			  const struct call_site *rel)
+{
+	pseudo_t failed[8];
+	size_t n = failed_tests(ctx, site_value(map, AR_HANDLE), failed, 8);
+
+	return !n || insn_reaches_unless(map->cfg, rel->cfg, failed, n);
+}
+
 void ir_pairs(const struct fn_ctx *ctx, const struct judge *j)
 {
 	for_each_site(ctx, s) {
@@ -54,7 +93,7 @@ void ir_pairs(const struct fn_ctx *ctx, const struct judge *j)
 			continue;
 		map = map_of(ctx, site_value(s, AR_HANDLE));
 		m = map ? site_of(map) : -1;
-		if (m >= 0)
+		if (m >= 0 && after_success(ctx, map, s))
 			judge_pair(j, &tu_facts.sites[m], &tu_facts.sites[rel]);
 	}
 }

@@ -47,6 +47,8 @@ struct search {
 	bool use_facts;
 	const struct pseudo_fact *given;	/* what also holds at from */
 	size_t n_given;
+	const pseudo_t *avoid;	/* a path on which one is non-zero ends */
+	size_t n_avoid;
 	struct state *work;	/* to visit */
 	size_t n_work, cap_work;
 	struct state *seen;	/* visited, hashed into slot */
@@ -392,6 +394,9 @@ static void push(void *ctx, struct state *child)
 {
 	struct search *q = ctx;
 
+	for (size_t i = 0; i < q->n_avoid; i++)
+		if (value_of(child, q->avoid[i], 0) == V_NONZERO)
+			return;
 	GROW(q->work, q->cap_work, q->n_work + 1);
 	q->work[q->n_work++] = *child;
 }
@@ -435,11 +440,13 @@ static int search(struct search *q)
 
 static int reaches(struct instruction *from, struct instruction *to,
 		   insn_pred blocks, void *arg, bool use_facts,
-		   const struct pseudo_fact *given, size_t n_given)
+		   const struct pseudo_fact *given, size_t n_given,
+		   const pseudo_t *avoid, size_t n_avoid)
 {
 	struct search q = {
 		.from = from, .to = to, .blocks = blocks, .arg = arg, .use_facts = use_facts,
-		.given = given, .n_given = n_given, .n_slot = 2 * MAX_STATES,
+		.given = given, .n_given = n_given, .avoid = avoid, .n_avoid = n_avoid,
+		.n_slot = 2 * MAX_STATES,
 	};
 	int r;
 
@@ -460,11 +467,23 @@ bool insn_reaches_given(struct instruction *from, struct instruction *to,
 	if (!from->bb || !to->bb || !from->bb->ep || !from->bb->ep->entry ||
 	    !from->bb->ep->entry->bb)
 		return false;
-	r = reaches(from, to, blocks, arg, true, given, n_given);
+	r = reaches(from, to, blocks, arg, true, given, n_given, NULL, 0);
 	/* past the bound, every CFG path counts (and nothing given) */
 	if (r < 0)
-		r = reaches(from, to, blocks, arg, false, NULL, 0);
+		r = reaches(from, to, blocks, arg, false, NULL, 0, NULL, 0);
 	return r != 0;
+}
+
+bool insn_reaches_unless(struct instruction *from, struct instruction *to,
+			 const pseudo_t *avoid, size_t n_avoid)
+{
+	int r;
+
+	if (!from->bb || !to->bb || !from->bb->ep || !from->bb->ep->entry ||
+	    !from->bb->ep->entry->bb)
+		return false;
+	r = reaches(from, to, NULL, NULL, true, NULL, 0, avoid, n_avoid);
+	return r != 0;	/* past the bound: reached, as without the facts */
 }
 
 bool insn_reaches(struct instruction *from, struct instruction *to,

@@ -77,6 +77,13 @@ bool insn_reaches_given(struct instruction *from, struct instruction *to,
 			const struct pseudo_fact *given, size_t n_given);
 
 /*
+ * insn_reaches() on the paths where none of the values in avoid is known
+ * to be non-zero: not through a branch taken on "h == DMA_MAPPING_ERROR".
+ */
+bool insn_reaches_unless(struct instruction *from, struct instruction *to,
+			 const pseudo_t *avoid, size_t n_avoid);
+
+/*
  * true when a and b are loads of the same memory: the same offset from the
  * same base pointer, or from base pointers that are themselves loads of
  * the same memory (em->ring->dma read twice).  Says nothing of the values.
