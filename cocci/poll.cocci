@@ -213,6 +213,7 @@ coccinelle.perrno = []   # (fn, what, file, line, col)
 coccinelle.passign = []  # (fn, local, rhs, op): assignments in no-wait functions
 coccinelle.pret = []     # (fn, returned expr, condition of an "if (C) return", file, line, col)
 coccinelle.plast = []    # (file, line, col of a return, local, what it last got on a no-wait path)
+coccinelle.pif = []      # (fn, condition, file, line, col, end line, end col): a then-branch
 
 @initialize:python depends on drvcheck@
 @@
@@ -553,6 +554,26 @@ p << fmight.p;
 @@
 coccinelle.psleep.append((p[0].current_element, "might_sleep") + dc_loc(p[0]))
 
+// the conditions the then-branches of a poll path run under: a wait in a
+// helper under "if (drain)" is dead when every call ->poll reaches it by
+// passes drain = 0
+
+@fif depends on poll_ops || ptfn || ptfn2@
+expression E; statement S, S2; position p;
+@@
+(
+if (E) S@p else S2
+|
+if (E) S@p
+)
+
+@script:python@
+e << fif.E;
+p << fif.p;
+@@
+coccinelle.pif.append((p[0].current_element, str(e), p[0].file, int(p[0].line),
+                       int(p[0].column), int(p[0].line_end), int(p[0].column_end)))
+
 // ---------------------------------------------------------------------------
 // poll-no-wait: a return reachable without poll_wait() and without handing
 // the poll_table to anyone (no use of the poll_table parameter at all)
@@ -786,6 +807,7 @@ perrno << merge.perrno;
 passign << merge.passign;
 pret << merge.pret;
 plast << merge.plast;
+pif << merge.pif;
 @@
 import os, re
 import coccinelle
@@ -795,6 +817,7 @@ import coccilib.org
 pcb = dc_flat(pcb); pdef = dc_flat(pdef); pcall = dc_flat(pcall)
 psleep = dc_flat(psleep); pnowait = dc_flat(pnowait); perrno = dc_flat(perrno)
 passign = dc_flat(passign); pret = dc_flat(pret); plast = dc_flat(plast)
+pif = dc_flat(pif)
 
 def emit(cid, conf, site, func, key, msg, notes):
     dc_print(coccinelle.mode, cid, conf, site, func, key, msg, notes)
@@ -905,6 +928,97 @@ callnames = {}
 for (caller, callee, f, l, c) in pcall:
     callnames[(f, l, c)] = callee
 
+# ---- constant arguments: a helper that ->poll reaches only with drain = 0
+# does not run what only drain != 0 reaches (sparse follows the values in
+# its IR; here the text of the calls and conditions is read)
+def def_params(d):
+    """the parameter names of the definition at d (file, line, col)"""
+    args = dc_args_at(DcLoc(d[0], d[1], d[2]))
+    return [(re.findall(r"\w+", a) or [""])[-1] for a in args]
+
+def const_arg(a, env):
+    """an argument as a constant: a number, true/false, or a parameter of
+    the caller that every call of it passes as one"""
+    a = a.strip()
+    if re.match(r"^-?(0[xX][0-9a-fA-F]+|\d+)[uUlL]*$", a):
+        return int(a.rstrip("uUlL"), 0)
+    if a in ("true", "false"):
+        return int(a == "true")
+    return env.get(a)
+
+def top_and(e):
+    """the conjuncts of a && b && c at the top level"""
+    out, depth, cur, i = [], 0, "", 0
+    while i < len(e):
+        ch = e[i]
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if depth == 0 and e.startswith("&&", i):
+            out.append(cur)
+            cur, i = "", i + 2
+            continue
+        cur += ch
+        i += 1
+    return out + [cur]
+
+def wrapped(t):
+    """is t one parenthesised expression, (a && b) but not (a) && (b)"""
+    depth = 0
+    for i, ch in enumerate(t):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0:
+            return i == len(t) - 1 and i > 0
+    return False
+
+def dead_under(cond, env):
+    """is cond false for the constant parameters env"""
+    for t in top_and(cond):
+        t = t.strip()
+        while wrapped(t):
+            t = t[1:-1].strip()
+        neg = t.startswith("!")
+        name = t[1:].strip() if neg else t
+        if name in env and (env[name] != 0) == neg:
+            return True
+        m = re.match(r"^(\w+)\s*(==|!=)\s*(-?\w+)$", t)
+        if m and m.group(1) in env:
+            v = const_arg(m.group(3), {})
+            if v is not None and (env[m.group(1)] == v) != (m.group(2) == "=="):
+                return True
+    return False
+
+ifs = {}
+for (fn, e, f, l, c, le, ce) in pif:
+    ifs.setdefault((fn, f), []).append((e, (l, c), (le, ce)))
+
+def const_params(chains):
+    """for each function a chain reaches, its parameters that every call
+    from a reached function passes the same constant"""
+    env = dict((k, {}) for k in chains)
+    for _ in range(3):
+        for k in chains:
+            if len(chains[k]) == 1:
+                continue
+            d = resolve(k[0], k[1])
+            params = def_params(d) if d else []
+            vals = {}
+            for (caller, f, l, c) in [(kk, e[1], e[2], e[3]) for kk in chains
+                                      for e in edges.get(kk, []) if e[0] == k[0] and
+                                      resolve(e[0], e[1]) is not None and
+                                      (e[0], resolve(e[0], e[1])[0]) == k]:
+                args = dc_args_at(DcLoc(f, l, c))
+                for i, pname in enumerate(params):
+                    v = const_arg(args[i], env[caller]) if i < len(args) else None
+                    vals.setdefault(pname, []).append(v)
+            env[k] = dict((n, vs[0]) for n, vs in vals.items()
+                          if vs and vs[0] is not None and all(v == vs[0] for v in vs))
+    return env
+
+def dead_site(k, l, c, env):
+    return any(a <= (l, c) <= b and dead_under(e, env.get(k, {}))
+               for (e, a, b) in ifs.get(k, []))
+
 MAXDEPTH = 6
 for (cb, ot, reg, d) in cbs:
     member = POLL_OPS.get(ot, "poll")
@@ -925,9 +1039,12 @@ for (cb, ot, reg, d) in cbs:
                 continue
             chains[k] = chains[cur] + [(callee, (f, l, c))]
             queue.append(k)
+    env = const_params(chains)
     for k in sorted(chains, key=lambda k: (len(chains[k]), k)):
         chain = chains[k]
         for (kind, f, l, c) in sorted(sleeps.get(k, [])):
+            if dead_site(k, l, c, env):
+                continue
             what = callnames.get((f, l, c), kind)
             ids = []
             if kind == "blocking":

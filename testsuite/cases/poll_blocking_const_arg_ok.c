@@ -30,10 +30,10 @@ static void cap_stop(struct cap *c, int drain)
 
 	if (READ_ONCE(c->eos_pending) && drain) {
 		add_wait_queue(&c->eos_wq, &wait);
-		set_current_state(TASK_INTERRUPTIBLE); /* wrong(cocci): poll-task-state */
+		set_current_state(TASK_INTERRUPTIBLE);
 		if (!READ_ONCE(c->eos))
-			schedule_timeout(msecs_to_jiffies(2000)); /* wrong(cocci): poll-blocking */
-		set_current_state(TASK_RUNNING); /* wrong(cocci): poll-task-state */
+			schedule_timeout(msecs_to_jiffies(2000));
+		set_current_state(TASK_RUNNING);
 		remove_wait_queue(&c->eos_wq, &wait);
 	}
 	c->running = false;
