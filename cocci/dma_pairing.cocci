@@ -1704,12 +1704,12 @@ def dcp_join(allfacts):
         if e:
             return 'field:resource.%s@%s' % (e[0] or 'start', e[1]), 'resource', ''
         # a member of a struct variable of the function (struct resource r
-        # that of_address_to_resource() fills) belongs to that variable, as
-        # the compilers see it: no resource of a device is visibly read
+        # that of_address_to_resource() fills): a local start, held by the
+        # struct of that variable, as the compilers key it
         sf = split_field(t)
         if sf and sf[1] and re.match(r'^[A-Za-z_]\w*$', sf[0]) and \
            dcp_decl_type(fl, fn, sf[0]) and not dcp_decl_pointer(fl, fn, sf[0]):
-            return 'local:%s:%s:%s' % (fl, fn, t), '', ''
+            return 'local:%s:%s:%s' % (fl, fn, t), dcp_decl_type(fl, fn, sf[0]), ''
         k = key(fl, fn, t)
         if k.startswith('field:'):
             holder = k[6:].partition('.')[0]

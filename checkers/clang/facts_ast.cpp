@@ -583,6 +583,12 @@ void Extractor::readStart(const Expr *E, int Site)
 						 FnName.c_str(),
 						 DRE->getDecl()->getName().str().c_str(),
 						 (long long)Off);
+			/* a struct variable of the function (struct resource r
+			 * that of_address_to_resource() fills) holds it too */
+			if (const RecordDecl *VR = recordOf(DRE->getType()))
+				if (const RecordDecl *H = holderAt(Ctx, VR, Off, 0))
+					if (!H->getName().empty())
+						S->start_holder = xstrdup(H->getName().str().c_str());
 			return;
 		} else {
 			return;

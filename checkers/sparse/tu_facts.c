@@ -606,6 +606,13 @@ static void read_start(struct expression *e, struct jsite *s)
 	if (a->type == EXPR_SYMBOL && a->symbol && a->symbol->ident) {
 		s->start_key = xasprintf("local:%s:%s:%s+%lld", fn_file, fn_name,
 					 show_ident(a->symbol->ident), off);
+		/* a struct variable of the function (struct resource r that
+		 * of_address_to_resource() fills) holds it too */
+		st = base_of(a->symbol);
+		if (st && st->type == SYM_STRUCT)
+			st = holder_at(st, off, 0);
+		if (st && st->type == SYM_STRUCT && st->ident)
+			s->start_holder = xstrdup(show_ident(st->ident));
 		return;
 	}
 	st = pointee_struct(a);
