@@ -956,7 +956,7 @@ MODEL = {
 # END generated iomem-model
 # BEGIN generated iomem-values: gen-cocci-tables from checkers/model, do not edit
 VALUE_FNS = {
-    "resource_size": (0, "end", "start", 1),
+    "resource_size": (0, "end", "start", 1, "resource"),
 }
 # END generated iomem-values
 # BEGIN generated iomem-resources: gen-cocci-tables from checkers/model, do not edit
@@ -1572,12 +1572,12 @@ def dcp_join(allfacts):
             member, inst = e
             if member:
                 return ({'field:resource.%s@%s' % (member, inst): 1}, 0)
-            _, plus, minus, k = VALUE_FNS['resource_size']
+            _, plus, minus, k, _ = next(v for v in VALUE_FNS.values() if v[4] == 'resource')
             return ({'field:resource.%s@%s' % (plus, inst): 1,
                      'field:resource.%s@%s' % (minus, inst): -1}, k)
         if c[0] not in VALUE_FNS or VALUE_FNS[c[0]][0] >= len(c[1]):
             return None
-        ai, plus, minus, k = VALUE_FNS[c[0]]
+        ai, plus, minus, k, _ = VALUE_FNS[c[0]]
         a = c[1][ai]
         b = a[1:] + '.' if a.startswith('&') else a + '->'
         vp, vm = res('field', b + plus), res('field', b + minus)
@@ -1690,7 +1690,19 @@ def dcp_join(allfacts):
                     out.append('%s=%d' % (key(fl, fn, '%s->%s' % (f['base'], f['fld'])), v))
         return ';'.join(sorted(set(out)))
 
-    def region_start(fl, fn, txt):
+    def sized_by(start, size):
+        """the struct a value function of the size points to, when the
+        start is a member of the same object: ioremap(r.start,
+        resource_size(&r)) reads a struct resource a header declares"""
+        c = dcp_call_parts(size or '')
+        if not c or c[0] not in VALUE_FNS or VALUE_FNS[c[0]][0] >= len(c[1]):
+            return ''
+        ai, _, minus, _, ty = VALUE_FNS[c[0]]
+        a = dcp_n(c[1][ai])
+        b = a[1:] + '.' if a.startswith('&') else a + '->'
+        return ty if dcp_n(start) == b + minus else ''
+
+    def region_start(fl, fn, txt, size=None):
         """a region start as the judge keys it (docs/facts.md): a
         constant, a member (of which struct), a local or parameter; and the
         location it is read from"""
@@ -1713,7 +1725,9 @@ def dcp_join(allfacts):
         k = key(fl, fn, t)
         if k.startswith('field:'):
             holder = k[6:].partition('.')[0]
-            return k, '' if holder == '?' else holder, want(fl, fn, k)
+            if holder == '?' or '.' in k[6:].partition('@')[0].partition('.')[2]:
+                holder = sized_by(t, size)
+            return k, holder, want(fl, fn, k)
         if k.startswith(('local:', 'param:')):
             return k, '', want(fl, fn, k)
         return '', '', ''
@@ -1723,7 +1737,7 @@ def dcp_join(allfacts):
         returns is stored"""
         fl, line, col, fn = s['pos']
         buf = want(fl, fn, key(fl, fn, s.get('buf')))
-        skey, holder, sloc = region_start(fl, fn, s.get('start'))
+        skey, holder, sloc = region_start(fl, fn, s.get('start'), s.get('size'))
         n = len(lines.get(fl, ([], []))[0])
         put(fl, 'site', s['fn'], s['fn'], fl, line, col + 1, fn, '', buf, '',
             value(s, 'size'), '', '', value(s, 'start'), '', skey, holder, sloc, '', '')

@@ -9,7 +9,8 @@
  * claim it: no PCI request in the module, no other request in its file
  * (a module often links several platform drivers, a file each, as
  * exynosdrm does), no request of the same start anywhere in the module.
- * A map undone in the function that made it is a peek, not a claim.
+ * A map of anything but the driver's own BAR, undone in the function that
+ * made it, is a peek, not a claim.
  */
 #include <string.h>
 
@@ -86,7 +87,7 @@ void judge_iomem_unrequested_map(const struct judge *j, const struct jsite *s,
 		if (pci_map && judge_pci_claims(q, &s->start))
 			return;
 	}
-	if (peeked(j, s, m))
+	if (!pci_map && peeked(j, s, m))
 		return;
 	if (pci_map && pci_reqs) {
 		judge_verdict(&v, j, "iomem-unrequested-map", s, s->written->name, true,

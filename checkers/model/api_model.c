@@ -466,7 +466,7 @@ const struct api_fn *api_lookup(const char *name)
 }
 
 const struct value_fn value_model[] = {
-	{ "resource_size",	0, "end", "start", 1 },	/* include/linux/ioport.h */
+	{ "resource_size",	0, "end", "start", 1, "resource" },	/* include/linux/ioport.h */
 };
 const size_t value_model_count = sizeof(value_model) / sizeof(value_model[0]);
 

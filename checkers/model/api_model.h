@@ -192,6 +192,7 @@ struct value_fn {
 	const char *plus;	/* member added */
 	const char *minus;	/* member subtracted */
 	long long c;		/* constant added */
+	const char *type;	/* the tag of the struct it points to */
 };
 
 extern const struct value_fn value_model[];

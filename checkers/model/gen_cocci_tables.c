@@ -81,14 +81,15 @@ static void gen_iomem_frees(struct strbuf *out)
 }
 
 /* Python: value function -> (argument, member added, member subtracted,
- * constant): resource_size(res) is res->end - res->start + 1. */
+ * constant, the struct the argument points to): resource_size(res) is
+ * res->end - res->start + 1. */
 static void gen_iomem_values(struct strbuf *out)
 {
 	sb_printf(out, "VALUE_FNS = {\n");
 	for (size_t i = 0; i < value_model_count; i++)
-		sb_printf(out, "    \"%s\": (%d, \"%s\", \"%s\", %lld),\n",
+		sb_printf(out, "    \"%s\": (%d, \"%s\", \"%s\", %lld, \"%s\"),\n",
 			  value_model[i].name, value_model[i].arg, value_model[i].plus,
-			  value_model[i].minus, value_model[i].c);
+			  value_model[i].minus, value_model[i].c, value_model[i].type);
 	sb_printf(out, "}\n");
 }
 
