@@ -39,16 +39,47 @@ static bool same_line(struct position a, struct position b)
 	return a.stream == b.stream && a.line == b.line;
 }
 
-/* The handle argument of a model test call, or NULL. */
+static bool helper_tests(struct symbol *fn, int arg);
+
+/*
+ * The handle argument of a model test call, or of a call of a static
+ * function that passes that parameter to one (the driver's
+ * fc_dma_mapping_error(), a header's ib_dma_mapping_error()), or NULL.
+ */
 static struct expression *tested_expr(struct expression *e)
 {
+	struct expression *args[AST_MAX_ARGS], *a, *callee;
+	struct symbol *fn = NULL, *decl;
 	struct ast_call c;
+	int n = 0;
 
-	if (!ast_model_call(e, &c) || c.api->family != FAMILY_DMA ||
-	    c.api->role != ROLE_DMA_MAPPING_ERROR || c.api->handle < 0 ||
-	    c.api->handle >= c.n_args)
-		return NULL;
-	return c.args[c.api->handle];
+	if (ast_model_call(e, &c)) {
+		if (c.api->family != FAMILY_DMA ||
+		    c.api->role != ROLE_DMA_MAPPING_ERROR || c.api->handle < 0 ||
+		    c.api->handle >= c.n_args)
+			return NULL;
+		return c.args[c.api->handle];
+	}
+	if (e && e->type == EXPR_CALL && e->fn) {
+		callee = e->fn->type == EXPR_PREOP ? e->fn->unop : e->fn;
+		fn = callee && callee->type == EXPR_SYMBOL ? callee->symbol : NULL;
+		FOR_EACH_PTR(e->args, a) {
+			if (n < AST_MAX_ARGS)
+				args[n++] = a;
+		} END_FOR_EACH_PTR(a);
+	} else if (e && e->type == EXPR_STATEMENT && e->statement &&
+		   e->statement->type == STMT_COMPOUND && e->statement->inline_fn) {
+		fn = e->statement->inline_fn;
+		if (e->statement->args)
+			FOR_EACH_PTR(e->statement->args->declaration, decl) {
+				if (n < AST_MAX_ARGS)
+					args[n++] = decl->initializer;
+			} END_FOR_EACH_PTR(decl);
+	}
+	for (int i = 0; fn && i < n; i++)
+		if (helper_tests(fn, i))
+			return args[i];
+	return NULL;
 }
 
 /* What happens to one handle: its tests, its uses. */
@@ -332,18 +363,21 @@ static void helper_decl(struct ast_visitor *v, struct symbol *sym)
 static bool helper_tests(struct symbol *fn, int arg)
 {
 	struct helper_visit hv = { .v = { .expr = helper_expr, .decl = helper_decl } };
+	static int depth;	/* helpers of helpers, not recursion */
 	struct symbol *param;
 	int i = 0;
 
 	fn = definition(fn);
-	if (!(fn->ctype.modifiers & MOD_STATIC) || !body(fn))
+	if (!fn || !(fn->ctype.modifiers & MOD_STATIC) || !body(fn) || depth > 2)
 		return false;
 	FOR_EACH_PTR(fn->ctype.base_type->arguments, param) {
 		if (i++ == arg)
 			hv.param = param;
 	} END_FOR_EACH_PTR(param);
+	depth++;
 	if (hv.param)
 		ast_walk(body(fn), &hv.v);
+	depth--;
 	return hv.tests;
 }
 

@@ -24,7 +24,7 @@ wc_dma_map_single(struct device *dev, void *ptr, size_t size,
 		  enum dma_data_direction dir)
 {
 	/* sparse: the store in the caller counts as a use before the test */
-	return dev ? dma_map_single(dev, ptr, size, dir) : (dma_addr_t)0L; /* wrong(sparse): dma-mapping-error-unchecked */
+	return dev ? dma_map_single(dev, ptr, size, dir) : (dma_addr_t)0L;
 }
 
 static inline int wc_dma_mapping_error(struct device *dev, dma_addr_t dma)
