@@ -138,6 +138,7 @@ const struct api_fn api_model[] = {
 	 * these and not of the start-and-size requests above, whose struct
 	 * resource __request_region() kmallocs */
 	IOMEM("request_resource",	ROLE_RESOURCE_INSERT, SPACE_PARENT, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
+	IOMEM("devm_request_resource",	ROLE_RESOURCE_INSERT, SPACE_PARENT, API_MANAGED,	ARGS(0, _, _, _, _, 1, _, _, _)),
 	IOMEM("insert_resource",	ROLE_RESOURCE_INSERT, SPACE_PARENT, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
 	IOMEM("release_resource",	ROLE_RESOURCE_RELEASE, SPACE_NONE, 0,		ARGS(_, _, _, _, _, 0, _, _, _)),
 	/* an AMBA device's one register window, adev->res */
@@ -163,12 +164,17 @@ const struct api_fn api_model[] = {
 	 * core's config_port claims the port's mapbase with
 	 * request_mem_region() (serial8250_request_std_resource()) and gives
 	 * it back at unregistration; pcmcia_request_window() allocates the
-	 * card's memory window and inserts it into the resource tree.
+	 * card's memory window and inserts it into the resource tree;
+	 * mcb_request_mem() is request_mem_region() of an MCB device's
+	 * window (the start is its own, no argument), returned to the
+	 * driver to map, and mcb_release_mem() gives it back.
 	 */
 	IOMEM("comedi_pci_enable",	ROLE_REGION_REQUEST, SPACE_PCI_ALL, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
 	IOMEM("vmbus_allocate_mmio",	ROLE_REGION_REQUEST, SPACE_MEM, API_EXCLUSIVE,	ARGS(_, _, 4, _, _, _, _, _, _)),
 	IOMEM("serial8250_register_8250_port", ROLE_REGION_REQUEST, SPACE_MEM, 0,	ARGS(_, _, _, _, _, _, _, _, _)),
 	IOMEM("pcmcia_request_window",	ROLE_REGION_REQUEST, SPACE_MEM, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
+	IOMEM("mcb_request_mem",	ROLE_REGION_REQUEST, SPACE_MEM, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
+	IOMEM("mcb_release_mem",	ROLE_REGION_RELEASE, SPACE_MEM, 0,		ARGS(_, _, _, _, _, _, _, _, _)),
 	IOMEM("pci_release_region",	ROLE_REGION_RELEASE, SPACE_PCI_BAR, 0,		ARGS(0, _, _, _, _, _, _, 1, _)),
 	IOMEM("pci_release_regions",	ROLE_REGION_RELEASE, SPACE_PCI_ALL, 0,		ARGS(0, _, _, _, _, _, _, _, _)),
 	IOMEM("pci_release_mem_regions", ROLE_REGION_RELEASE, SPACE_PCI_MASK, 0,	ARGS(0, _, _, _, _, _, _, _, _)),
