@@ -660,8 +660,10 @@ coccinelle.passign.append((q[0].current_element, x, E))
 // registering: its last assignment there (or its initializer).  A local
 // that is a constant non-zero mask on each of them (`mask = EPOLLHUP |
 // EPOLLERR; goto out;` where every other path registers) is always ready
-// there.  The paths here are a superset of the no-wait ones (a use of the
-// table does not end them), so a non-constant one is never missed.
+// there (`mask |= EPOLLIN | EPOLLRDNORM; return mask;` too: whatever it
+// held, it is not 0 after).  The paths here are a superset of the no-wait
+// ones (a use of the table does not end them), so a non-constant one is
+// never missed.
 
 @nwlast depends on nowait || nowait2 exists@
 identifier f;
@@ -673,11 +675,16 @@ f(...) {
 // BEGIN generated poll-wait-calls: gen-cocci-tables from checkers/model, do not edit
  ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
 // END generated poll-wait-calls
+(
  x = C;
+|
+ x |= C;
+)
 // BEGIN generated poll-wait-calls: gen-cocci-tables from checkers/model, do not edit
  ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
 // END generated poll-wait-calls
      when != x = E
+     when != x |= E
  return@p x;
 }
 
@@ -703,6 +710,7 @@ f(...) {
  ... when != \( poll_wait(...) \| sock_poll_wait(...) \| datagram_poll(...) \| vb2_poll(...) \| vb2_core_poll(...) \| vb2_fop_poll(...) \| v4l2_ctrl_poll(...) \| v4l2_m2m_poll(...) \| v4l2_m2m_fop_poll(...) \| drm_poll(...) \| kernfs_generic_poll(...) \| tty_port_poll(...) \)
 // END generated poll-wait-calls
      when != x = E
+     when != x |= E
  return@p x;
 }
 
