@@ -1564,6 +1564,16 @@ def dcp_join(allfacts):
         i = const(fl, fn, c[1][ii])
         return member, '%s.%s[%s]' % (holder, array, i if i is not None else dcp_n(c[1][ii]))
 
+    def value_call(txt):
+        """a call of a value function of the model (VALUE_FNS): its row
+        and the text that reaches the members its argument points to"""
+        c = dcp_call_parts(txt or '')
+        if not c or c[0] not in VALUE_FNS or VALUE_FNS[c[0]][0] >= len(c[1]):
+            return None
+        row = VALUE_FNS[c[0]]
+        a = dcp_n(c[1][row[0]])
+        return row, (a[1:] + '.' if a.startswith('&') else a + '->')
+
     def model_value(fl, fn, txt, res):
         """the value of a call the model writes over struct members
         (docs/facts.md): resource_size(res) is res->end - res->start + 1"""
@@ -1578,11 +1588,10 @@ def dcp_join(allfacts):
             _, plus, minus, k, _ = next(v for v in VALUE_FNS.values() if v[4] == 'resource')
             return ({'field:resource.%s@%s' % (plus, inst): 1,
                      'field:resource.%s@%s' % (minus, inst): -1}, k)
-        if c[0] not in VALUE_FNS or VALUE_FNS[c[0]][0] >= len(c[1]):
+        vc = value_call(txt)
+        if vc is None:
             return None
-        ai, plus, minus, k, _ = VALUE_FNS[c[0]]
-        a = c[1][ai]
-        b = a[1:] + '.' if a.startswith('&') else a + '->'
+        (_, plus, minus, k, _), b = vc
         vp, vm = res('field', b + plus), res('field', b + minus)
         if vp is None or vm is None:
             return None
@@ -1697,13 +1706,8 @@ def dcp_join(allfacts):
         """the struct a value function of the size points to, when the
         start is a member of the same object: ioremap(r.start,
         resource_size(&r)) reads a struct resource a header declares"""
-        c = dcp_call_parts(size or '')
-        if not c or c[0] not in VALUE_FNS or VALUE_FNS[c[0]][0] >= len(c[1]):
-            return ''
-        ai, _, minus, _, ty = VALUE_FNS[c[0]]
-        a = dcp_n(c[1][ai])
-        b = a[1:] + '.' if a.startswith('&') else a + '->'
-        return ty if dcp_n(start) == b + minus else ''
+        vc = value_call(size)
+        return vc[0][4] if vc and dcp_n(start) == vc[1] + vc[0][2] else ''
 
     def region_start(fl, fn, txt, size=None):
         """a region start as the judge keys it (docs/facts.md): a

@@ -43,8 +43,7 @@ static bool peeked(const struct judge *j, const struct jsite *s,
 		const struct jloc *l;
 		bool made = false;
 
-		if (u->api->family != FAMILY_IOMEM || u->api->role != ROLE_IOUNMAP ||
-		    u->buf < 0 || strcmp(u->file, s->file) ||
+		if (!judge_is_iounmap(u) || u->buf < 0 || strcmp(u->file, s->file) ||
 		    strcmp(u->function, s->function))
 			continue;
 		l = &jf->locs[u->buf];

@@ -46,6 +46,7 @@ bool judge_is_region_request(const struct jsite *s);	/* request-and-map too */
 bool judge_is_region_release(const struct jsite *s);	/* by start and size */
 bool judge_is_resource_release(const struct jsite *s);	/* release_resource() */
 bool judge_is_iomap(const struct jsite *s);
+bool judge_is_iounmap(const struct jsite *s);
 bool judge_is_pci_space(const struct jsite *s);
 /* the same start (a constant, a key, a location through copies),
  * provably another, or unknown */

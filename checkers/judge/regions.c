@@ -39,6 +39,11 @@ bool judge_is_iomap(const struct jsite *s)
 	return region_role(s, ROLE_IOMAP);
 }
 
+bool judge_is_iounmap(const struct jsite *s)
+{
+	return region_role(s, ROLE_IOUNMAP);
+}
+
 bool judge_is_pci_space(const struct jsite *s)
 {
 	enum region_space sp = s->written->space;

@@ -50,41 +50,42 @@ static const struct api_fn *symbol_api(struct symbol *sym)
 	return sym && sym->ident ? api_lookup(show_ident(sym->ident)) : NULL;
 }
 
-bool ast_model_call(struct expression *e, struct ast_call *call)
+struct symbol *ast_call_of(struct expression *e, struct ast_call *call)
 {
 	struct expression *arg;
-	struct symbol *a;
+	struct symbol *a, *fn = NULL;
 
 	call->n_args = 0;
 	call->expr = e;
+	call->api = NULL;
 	if (e && e->type == EXPR_CALL) {
-		struct expression *fn = e->fn;
+		struct expression *callee = e->fn;
 
-		if (fn && fn->type == EXPR_PREOP && fn->op == '*')
-			fn = fn->unop;
-		if (!fn || fn->type != EXPR_SYMBOL)
-			return false;
-		call->api = symbol_api(fn->symbol);
-		if (!call->api)
-			return false;
+		if (callee && callee->type == EXPR_PREOP && callee->op == '*')
+			callee = callee->unop;
+		if (!callee || callee->type != EXPR_SYMBOL)
+			return NULL;
+		fn = callee->symbol;
 		FOR_EACH_PTR(e->args, arg) {
 			if (call->n_args < AST_MAX_ARGS)
 				call->args[call->n_args++] = arg;
 		} END_FOR_EACH_PTR(arg);
-		return true;
+	} else if (e && e->type == EXPR_STATEMENT && e->statement &&
+		   e->statement->type == STMT_COMPOUND && e->statement->inline_fn) {
+		fn = e->statement->inline_fn;
+		if (e->statement->args)
+			FOR_EACH_PTR(e->statement->args->declaration, a) {
+				if (call->n_args < AST_MAX_ARGS)
+					call->args[call->n_args++] = a->initializer;
+			} END_FOR_EACH_PTR(a);
 	}
-	if (!e || e->type != EXPR_STATEMENT || !e->statement ||
-	    e->statement->type != STMT_COMPOUND || !e->statement->inline_fn)
-		return false;
-	call->api = symbol_api(e->statement->inline_fn);
-	if (!call->api)
-		return false;
-	if (e->statement->args)
-		FOR_EACH_PTR(e->statement->args->declaration, a) {
-			if (call->n_args < AST_MAX_ARGS)
-				call->args[call->n_args++] = a->initializer;
-		} END_FOR_EACH_PTR(a);
-	return true;
+	call->api = symbol_api(fn);
+	return fn;
+}
+
+bool ast_model_call(struct expression *e, struct ast_call *call)
+{
+	return ast_call_of(e, call) && call->api;
 }
 
 static void walk_expr(struct expression *e, struct ast_visitor *v);

@@ -30,6 +30,12 @@ struct ast_call {
 
 /* true and *call when e is a call of a model function */
 bool ast_model_call(struct expression *e, struct ast_call *call);
+/*
+ * Any call, written out or inlined: the function called (NULL for none, or
+ * a call through a pointer) and its arguments into call (call->api NULL
+ * when it is no model function).
+ */
+struct symbol *ast_call_of(struct expression *e, struct ast_call *call);
 
 /* e without the casts around it */
 struct expression *ast_strip(struct expression *e);

@@ -48,37 +48,16 @@ static bool helper_tests(struct symbol *fn, int arg);
  */
 static struct expression *tested_expr(struct expression *e)
 {
-	struct expression *args[AST_MAX_ARGS], *a, *callee;
-	struct symbol *fn = NULL, *decl;
 	struct ast_call c;
-	int n = 0;
+	struct symbol *fn = ast_call_of(e, &c);
 
-	if (ast_model_call(e, &c)) {
-		if (c.api->family != FAMILY_DMA ||
-		    c.api->role != ROLE_DMA_MAPPING_ERROR || c.api->handle < 0 ||
-		    c.api->handle >= c.n_args)
-			return NULL;
-		return c.args[c.api->handle];
-	}
-	if (e && e->type == EXPR_CALL && e->fn) {
-		callee = e->fn->type == EXPR_PREOP ? e->fn->unop : e->fn;
-		fn = callee && callee->type == EXPR_SYMBOL ? callee->symbol : NULL;
-		FOR_EACH_PTR(e->args, a) {
-			if (n < AST_MAX_ARGS)
-				args[n++] = a;
-		} END_FOR_EACH_PTR(a);
-	} else if (e && e->type == EXPR_STATEMENT && e->statement &&
-		   e->statement->type == STMT_COMPOUND && e->statement->inline_fn) {
-		fn = e->statement->inline_fn;
-		if (e->statement->args)
-			FOR_EACH_PTR(e->statement->args->declaration, decl) {
-				if (n < AST_MAX_ARGS)
-					args[n++] = decl->initializer;
-			} END_FOR_EACH_PTR(decl);
-	}
-	for (int i = 0; fn && i < n; i++)
+	if (c.api)
+		return c.api->family == FAMILY_DMA &&
+		       c.api->role == ROLE_DMA_MAPPING_ERROR && c.api->handle >= 0 &&
+		       c.api->handle < c.n_args ? c.args[c.api->handle] : NULL;
+	for (int i = 0; fn && i < c.n_args; i++)
 		if (helper_tests(fn, i))
-			return args[i];
+			return c.args[i];
 	return NULL;
 }
 
@@ -122,23 +101,15 @@ static struct symbol *definition(struct symbol *fn)
 /* e is the call whose result is the handle */
 static bool is_the_call(const struct home_visit *hv, struct expression *e)
 {
-	struct expression *callee;
 	struct ast_call c;
-	struct symbol *fn = NULL;
+	struct symbol *fn;
 
 	e = ast_strip(e);
 	if (!e || !same_line(e->pos, hv->map_pos))
 		return false;
+	fn = ast_call_of(e, &c);
 	if (!hv->callee)
-		return ast_model_call(e, &c);
-	if (e->type == EXPR_STATEMENT && e->statement &&
-	    e->statement->type == STMT_COMPOUND) {
-		fn = e->statement->inline_fn;
-	} else if (e->type == EXPR_CALL && e->fn) {
-		callee = e->fn->type == EXPR_PREOP ? e->fn->unop : e->fn;
-		if (callee && callee->type == EXPR_SYMBOL)
-			fn = callee->symbol;
-	}
+		return c.api != NULL;
 	return fn && definition(fn) == hv->callee;
 }
 

@@ -458,32 +458,34 @@ static int reaches(struct instruction *from, struct instruction *to,
 	return r;
 }
 
-bool insn_reaches_given(struct instruction *from, struct instruction *to,
-			insn_pred blocks, void *arg,
-			const struct pseudo_fact *given, size_t n_given)
+static bool query(struct instruction *from, struct instruction *to,
+		  insn_pred blocks, void *arg,
+		  const struct pseudo_fact *given, size_t n_given,
+		  const pseudo_t *avoid, size_t n_avoid)
 {
 	int r;
 
 	if (!from->bb || !to->bb || !from->bb->ep || !from->bb->ep->entry ||
 	    !from->bb->ep->entry->bb)
 		return false;
-	r = reaches(from, to, blocks, arg, true, given, n_given, NULL, 0);
-	/* past the bound, every CFG path counts (and nothing given) */
+	r = reaches(from, to, blocks, arg, true, given, n_given, avoid, n_avoid);
+	/* past the bound, every CFG path counts (nothing given or avoided) */
 	if (r < 0)
 		r = reaches(from, to, blocks, arg, false, NULL, 0, NULL, 0);
 	return r != 0;
 }
 
+bool insn_reaches_given(struct instruction *from, struct instruction *to,
+			insn_pred blocks, void *arg,
+			const struct pseudo_fact *given, size_t n_given)
+{
+	return query(from, to, blocks, arg, given, n_given, NULL, 0);
+}
+
 bool insn_reaches_unless(struct instruction *from, struct instruction *to,
 			 const pseudo_t *avoid, size_t n_avoid)
 {
-	int r;
-
-	if (!from->bb || !to->bb || !from->bb->ep || !from->bb->ep->entry ||
-	    !from->bb->ep->entry->bb)
-		return false;
-	r = reaches(from, to, NULL, NULL, true, NULL, 0, avoid, n_avoid);
-	return r != 0;	/* past the bound: reached, as without the facts */
+	return query(from, to, NULL, NULL, NULL, 0, avoid, n_avoid);
 }
 
 bool insn_reaches(struct instruction *from, struct instruction *to,
