@@ -569,6 +569,15 @@ def dcp_other(role, p, **kw):
 # ------------------------------------------------------------ the join
 _DCP_TOK = re.compile(r'\s*(0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*|[A-Za-z_]\w*|->|<<|>>|&&|[|][|]|==|!=|<=|>=|[-+*/%()&|^~!.,<>?:=\x5b\x5d])')
 _DCP_TYPEWORDS = set('u8 u16 u32 u64 s8 s16 s32 s64 int unsigned signed long short char size_t ssize_t dma_addr_t void const __le16 __le32 __le64 __be16 __be32 __be64 struct union uint8_t uint16_t uint32_t uint64_t phys_addr_t'.split())
+# The types whose size every Linux ABI fixes (int is 32 bits on all of
+# them; long and pointers are not fixed, so they stay atoms).
+_DCP_SIZEOF = {}
+for _n, _names in ((1, 'char|unsigned char|signed char|u8|s8|__u8|__s8|uint8_t|int8_t|bool'),
+                   (2, 'short|unsigned short|u16|s16|__u16|__s16|__le16|__be16|uint16_t|int16_t'),
+                   (4, 'int|unsigned|unsigned int|u32|s32|__u32|__s32|__le32|__be32|uint32_t|int32_t'),
+                   (8, 'long long|unsigned long long|u64|s64|__u64|__s64|__le64|__be64|uint64_t|int64_t')):
+    for _t in _names.split('|'):
+        _DCP_SIZEOF[_t] = _n
 _DCP_BUILTIN = {'PAGE_SIZE': None, 'ETH_HLEN': 14, 'ETH_ALEN': 6, 'ETH_FRAME_LEN': 1514,
                 'ETH_FCS_LEN': 4, 'ETH_ZLEN': 60, 'ETH_DATA_LEN': 1500, 'VLAN_HLEN': 4,
                 'true': 1, 'false': 0}
@@ -728,6 +737,9 @@ class DcpParse:
                 self.balanced()
             else:
                 self.postfix()
+            n = _DCP_SIZEOF.get(' '.join(self.t[start + 2:self.i - 1]))
+            if n is not None and self.t[start + 1] == '(':
+                return ({}, n)
             return ({'S:' + ''.join(self.t[start:self.i]): 1}, 0)
         n = dcp_int(x) if x[0].isdigit() else None
         if x[0].isdigit():
@@ -992,11 +1004,41 @@ def dcp_region_site(p, fn, args):
 _DCP_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 _DCP_DEFINE = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)[ \t]+([^\n]*)$', re.M)
 
-def dcp_header_defines(cfiles):
+_DCP_ENUM = re.compile(r'\benum\b[\s\w]*\{([^{}]*)\}', re.S)
+
+def dcp_enum_constants(text):
+    """(name, value) of each enumerator whose value the text fixes: an
+    explicit constant expression over the enumerators before it, or one
+    more than the enumerator before it.  Sizes are often counts kept in an
+    enum (PORT_MAC_RX_STATS_MAX = 0x2b) and spatch gives no rule a value."""
+    text = re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*|^\s*#[^\n]*', ' ', text, flags=re.S | re.M)
+    out = []
+    for body in _DCP_ENUM.findall(text):
+        known, prev = {}, -1
+        def resolve(kind, txt):
+            return ({}, known[txt]) if kind == 'id' and txt in known else None
+        for item in dc_split_args(body):
+            m = re.match(r'([A-Za-z_]\w*)\s*(?:=\s*(.+))?$', item, re.S)
+            if not m:
+                prev = None
+                continue
+            if m.group(2) is None:
+                val = None if prev is None else prev + 1
+            else:
+                v = dcp_eval(m.group(2), resolve)
+                val = v[1] if v is not None and not v[0] else None
+            if val is not None:
+                known[m.group(1)] = val
+                out.append((m.group(1), val))
+            prev = val
+    return out
+
+def dcp_local_constants(cfiles):
     """Object-like #defines of the driver's own headers ("..." includes, as
-    the preprocessor would find them next to the including file): with
-    --no-includes the def rule never sees them, and a header without DMA
-    calls is not parsed at all."""
+    the preprocessor would find them next to the including file), and the
+    enumerators of those headers and of the C files: with --no-includes the
+    def rule never sees a header, a header without DMA calls is not parsed
+    at all, and no rule gives an enumerator its value."""
     seen, pending, facts = set(), list(cfiles), []
     while pending:
         path = pending.pop()
@@ -1010,6 +1052,8 @@ def dcp_header_defines(cfiles):
             if h not in seen:
                 seen.add(h)
                 pending.append(h)
+        for name, val in dcp_enum_constants(text):
+            facts.append({'t': 'define', 'name': name, 'val': str(val)})
         if path in cfiles:
             continue
         for name, val in _DCP_DEFINE.findall(text):
@@ -1304,7 +1348,7 @@ def dcp_join(allfacts):
     and what may be stored in each location.  The verdicts are the judge's
     (checkers/judge/): this only says what the files show."""
     facts = [f for part in allfacts for f in part]
-    facts += dcp_header_defines({f['pos'][0] for f in facts if 'fn' in f})
+    facts += dcp_local_constants({f['pos'][0] for f in facts if 'fn' in f})
     if os.environ.get('DCP_DEBUG'):
         for f in facts:
             print('FACT', f)

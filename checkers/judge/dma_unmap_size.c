@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 
+#include "core/util.h"
 #include "judge_checks.h"
 #include "rules.h"
 
@@ -49,12 +50,34 @@ static bool differs(const struct judge *j, const struct jsite *rel,
 	return judge_is_sync(rel) ? t == JX_TRUE : t == JX_FALSE;
 }
 
+/*
+ * A size as the source writes it, and its value where the stores the
+ * judge read make it one: "8 * nstats" alone would read as equal to the
+ * "8 * nstats" of another function.
+ */
+static char *show_size(const struct judge *j, const struct jsite *s,
+		       const struct jx *x)
+{
+	struct jx r = judge_resolve(j, x, s->module);
+	char *text = jx_show(x), *both;
+
+	if (jx_known(x) || !jx_known(&r)) {
+		jx_free(&r);
+		return text;
+	}
+	both = xasprintf("%s (%lld)", text, r.c);
+	free(text);
+	jx_free(&r);
+	return both;
+}
+
 static void report(const struct judge *j, const struct jsite *rel,
 		   const struct jsite *const *maps, size_t n, bool same_fn,
 		   int record)
 {
 	struct judge_verdict v;
-	char *got = jx_show(&rel->size), *want = jx_show(&maps[0]->size);
+	char *got = show_size(j, rel, &rel->size);
+	char *want = show_size(j, maps[0], &maps[0]->size);
 	char *off = rel->offset.kind == JX_LINEAR ? jx_show(&rel->offset) : NULL;
 
 	if (judge_is_sync(rel) && off)
@@ -77,7 +100,7 @@ static void report(const struct judge *j, const struct jsite *rel,
 			      rel->written->name, got,
 			      judge_is_free(rel) ? "allocated" : "map", want);
 	for (size_t i = 0; i < n; i++) {
-		char *size = jx_show(&maps[i]->size);
+		char *size = show_size(j, maps[i], &maps[i]->size);
 
 		judge_note(&v, maps[i], "%s here by %s() with size %s",
 			   judge_is_alloc(maps[i]) ? "allocated" : "mapped",
