@@ -981,6 +981,23 @@ RESOURCE_FNS = {
     "pci_resource_len": (0, 1, "pci_dev", "resource", None),
 }
 # END generated iomem-resources
+# BEGIN generated iomem-of: gen-cocci-tables from checkers/model, do not edit
+OF_FNS = {
+    "of_parse_phandle": ("other_node", -1, -1),
+    "of_find_node_by_phandle": ("other_node", -1, -1),
+    "of_get_child_by_name": ("other_node", -1, -1),
+    "of_get_compatible_child": ("other_node", -1, -1),
+    "of_get_next_child": ("other_node", -1, -1),
+    "of_get_next_available_child": ("other_node", -1, -1),
+    "of_get_parent": ("other_node", -1, -1),
+    "of_get_next_parent": ("other_node", -1, -1),
+    "of_graph_get_remote_node": ("other_node", -1, -1),
+    "of_graph_get_remote_port_parent": ("other_node", -1, -1),
+    "for_each_child_of_node": ("child_iter", 1, -1),
+    "for_each_available_child_of_node": ("child_iter", 1, -1),
+    "of_address_to_resource": ("fill_resource", 0, 2),
+}
+# END generated iomem-of
 # the facts record these arguments (device, pool and gfp are not compared)
 _DCP_KEPT = ('buf', 'off', 'size', 'dir', 'nents', 'h', 'cpu')
 
@@ -1075,6 +1092,38 @@ def dcp_local_headers(path):
                 seen.add(h)
                 pending.append(h)
     return out
+
+def dcp_other_node_resource(path, fn, var):
+    """Does function fn fill its struct resource var from another
+    device-tree node than the device node (OF_FNS): one it looked up by
+    phandle, as a child or as the parent?  That region is the other node
+    to claim, as the compilers decide (of_nodes.c)."""
+    def role(f):
+        return OF_FNS[f][0]
+    def other(e):
+        c = dcp_call_parts(e)
+        return bool(c) and c[0] in OF_FNS and role(c[0]) == 'other_node'
+    calls = [c for c in dcp_text_calls(path, list(OF_FNS)) if c[1] == fn]
+    for _, _, args, _, callee in calls:
+        _, ni, ri = OF_FNS[callee]
+        if role(callee) != 'fill_resource' or max(ni, ri) >= len(args) or args[ri] != '&' + var:
+            continue
+        node = args[ni]
+        if other(node):
+            return True
+        if not re.match(r'^[A-Za-z_]\w*$', node):
+            continue
+        if any(other(v) for v in dcp_text_loads(path, fn, node)):
+            return True
+        # its declaration (attributes allowed: __free(device_node)), and
+        # the cursor of a child walk
+        if re.search(r'\*\s*%s\b[^;=]*=\s*(?:%s)\s*\x28' % (re.escape(node), '|'.join(
+                re.escape(f) for f in OF_FNS if role(f) == 'other_node')), dcp_func_body(path, fn)):
+            return True
+        if any(role(c[4]) == 'child_iter' and OF_FNS[c[4]][1] < len(c[2]) and
+               c[2][OF_FNS[c[4]][1]] == node for c in calls):
+            return True
+    return False
 
 _DCP_CAST_MACRO = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)\x28[^)]*\x29[\s\x28]*\x28\s*(?:struct|union)\s+(\w+)\s*\*\s*\x29', re.M)
 _DCP_STRUCT_FN = re.compile(r'^(?:static\s+)?(?:inline\s+)?(?:const\s+)?(?:struct|union)\s+(\w+)\s*\*\s*([A-Za-z_]\w*)\s*\x28', re.M)
@@ -1772,7 +1821,10 @@ def dcp_join(allfacts):
         sf = split_field(t)
         if sf and sf[1] and re.match(r'^[A-Za-z_]\w*$', sf[0]) and \
            dcp_decl_type(fl, fn, sf[0]) and not dcp_decl_pointer(fl, fn, sf[0]):
-            return 'local:%s:%s:%s' % (fl, fn, t), dcp_decl_type(fl, fn, sf[0]), ''
+            holder = dcp_decl_type(fl, fn, sf[0])
+            if dcp_other_node_resource(fl, fn, sf[0]):
+                holder = ''
+            return 'local:%s:%s:%s' % (fl, fn, t), holder, ''
         k = key(fl, fn, t)
         if k.startswith('field:'):
             holder = k[6:].partition('.')[0]

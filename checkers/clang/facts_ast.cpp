@@ -6,6 +6,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace drvcheck {
 
@@ -120,6 +121,9 @@ private:
 	std::string LastMapStruct, LastMapMember;
 	/* the ifs the walk is inside, and which branch */
 	std::vector<std::pair<const Expr *, bool>> Conds;
+	/* locals holding another device-tree node than the device's own,
+	 * and the struct resources filled from one (of_model) */
+	llvm::SmallPtrSet<const VarDecl *, 4> OtherNodes, OtherResources;
 
 	std::string fileOf(SourceLocation L) const
 	{
@@ -158,6 +162,9 @@ private:
 	void assign(int Loc, const Expr *Rhs);
 	void flagSet(int Loc, const Expr *Rhs);
 	void callArgs(const CallExpr *CE);
+	bool otherNode(const Expr *E) const;
+	void nodeStored(const VarDecl *VD, const Expr *Value);
+	void ofNodes(const Expr *E);
 	void visit(const Expr *E);
 	void walk(const Stmt *S);
 };
@@ -584,8 +591,11 @@ void Extractor::readStart(const Expr *E, int Site)
 						 DRE->getDecl()->getName().str().c_str(),
 						 (long long)Off);
 			/* a struct variable of the function (struct resource r
-			 * that of_address_to_resource() fills) holds it too */
-			if (const RecordDecl *VR = recordOf(DRE->getType()))
+			 * that of_address_to_resource() fills) holds it too,
+			 * unless it holds another node's region */
+			const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+			if (const RecordDecl *VR = VD && OtherResources.count(VD) ?
+						   nullptr : recordOf(DRE->getType()))
 				if (const RecordDecl *H = holderAt(Ctx, VR, Off, 0))
 					if (!H->getName().empty())
 						S->start_holder = xstrdup(H->getName().str().c_str());
@@ -760,8 +770,58 @@ void Extractor::callArgs(const CallExpr *CE)
 	}
 }
 
+static const of_fn *ofCallee(const Expr *E)
+{
+	const auto *CE = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenCasts() : nullptr);
+	const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+	return FD && FD->getIdentifier() ? of_lookup(FD->getName().str().c_str()) : nullptr;
+}
+
+static const VarDecl *localOf(const Expr *E)
+{
+	const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenCasts() : nullptr);
+	return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/* A lookup of another node, or a local holding one. */
+bool Extractor::otherNode(const Expr *E) const
+{
+	if (const VarDecl *VD = localOf(E))
+		return OtherNodes.count(VD);
+	const of_fn *F = ofCallee(E);
+	return F && F->role == OF_OTHER_NODE;
+}
+
+void Extractor::nodeStored(const VarDecl *VD, const Expr *Value)
+{
+	if (VD && otherNode(Value))
+		OtherNodes.insert(VD);
+}
+
+/* of_address_to_resource(node, i, &res) with another node: res holds
+ * that node's region, not the device's (tu_facts' of_nodes.c) */
+void Extractor::ofNodes(const Expr *E)
+{
+	if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+		if (BO->getOpcode() == BO_Assign)
+			nodeStored(localOf(BO->getLHS()), BO->getRHS());
+		return;
+	}
+	const of_fn *F = ofCallee(E);
+	const auto *CE = dyn_cast<CallExpr>(E);
+	if (!F || !CE || F->role != OF_FILL_RESOURCE || F->res < 0 ||
+	    F->node < 0 || (unsigned)F->res >= CE->getNumArgs() ||
+	    (unsigned)F->node >= CE->getNumArgs() || !otherNode(CE->getArg(F->node)))
+		return;
+	const auto *UO = dyn_cast<UnaryOperator>(CE->getArg(F->res)->IgnoreParenCasts());
+	if (UO && UO->getOpcode() == UO_AddrOf)
+		if (const VarDecl *VD = localOf(UO->getSubExpr()))
+			OtherResources.insert(VD);
+}
+
 void Extractor::visit(const Expr *E)
 {
+	ofNodes(E);
 	if (const auto *CE = dyn_cast<CallExpr>(E)) {
 		if (const api_fn *Api = modelCallee(CE))
 			site(CE, Api);
@@ -807,6 +867,7 @@ void Extractor::walk(const Stmt *S)
 		for (const Decl *D : DS->decls())
 			if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
 				assign(symbolLoc(VD), VD->getInit());
+				nodeStored(VD, VD->getInit());
 				walk(VD->getInit());
 			}
 		return;
@@ -839,6 +900,8 @@ void Extractor::function(const FunctionDecl *FD)
 	LastMapStruct.clear();
 	LastMapMember.clear();
 	Conds.clear();
+	OtherNodes.clear();
+	OtherResources.clear();
 	for (unsigned I = 0; I < FD->getNumParams(); I++) {
 		int L = symbolLoc(FD->getParamDecl(I));
 		if (L >= 0)

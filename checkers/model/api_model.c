@@ -484,6 +484,33 @@ const struct resource_fn resource_model[] = {
 };
 const size_t resource_model_count = sizeof(resource_model) / sizeof(resource_model[0]);
 
+/* include/linux/of.h, of_address.h, of_graph.h */
+const struct of_fn of_model[] = {
+	{ "of_parse_phandle",			OF_OTHER_NODE,	_, _ },
+	{ "of_find_node_by_phandle",		OF_OTHER_NODE,	_, _ },
+	{ "of_get_child_by_name",		OF_OTHER_NODE,	_, _ },
+	{ "of_get_compatible_child",		OF_OTHER_NODE,	_, _ },
+	{ "of_get_next_child",			OF_OTHER_NODE,	_, _ },
+	{ "of_get_next_available_child",	OF_OTHER_NODE,	_, _ },
+	{ "of_get_parent",			OF_OTHER_NODE,	_, _ },
+	{ "of_get_next_parent",			OF_OTHER_NODE,	_, _ },
+	{ "of_graph_get_remote_node",		OF_OTHER_NODE,	_, _ },
+	{ "of_graph_get_remote_port_parent",	OF_OTHER_NODE,	_, _ },
+	/* macros of of_get_next_child(): what sparse and clang see expanded */
+	{ "for_each_child_of_node",		OF_CHILD_ITER,	1, _ },
+	{ "for_each_available_child_of_node",	OF_CHILD_ITER,	1, _ },
+	{ "of_address_to_resource",		OF_FILL_RESOURCE, 0, 2 },
+};
+const size_t of_model_count = sizeof(of_model) / sizeof(of_model[0]);
+
+const struct of_fn *of_lookup(const char *name)
+{
+	for (size_t i = 0; i < of_model_count; i++)
+		if (strcmp(of_model[i].name, name) == 0)
+			return &of_model[i];
+	return NULL;
+}
+
 const struct value_fn *value_lookup(const char *name)
 {
 	for (size_t i = 0; i < value_model_count; i++)

@@ -218,6 +218,31 @@ struct resource_fn {
 extern const struct resource_fn resource_model[];
 extern const size_t resource_model_count;
 
+/*
+ * Device-tree calls the region checks read (no sites): a lookup whose
+ * result is another node than the device's own (a phandle's target, a
+ * child, the parent), a macro that walks another node's children, and a
+ * call that fills a struct resource from a node.  A region read from
+ * another node is that node's to claim (a shared SRAM, a serdes child,
+ * reserved memory): a map of it is no unrequested map of the driver's.
+ */
+enum of_role {
+	OF_OTHER_NODE,		/* returns another node */
+	OF_CHILD_ITER,		/* a for_each macro: node is its cursor */
+	OF_FILL_RESOURCE,	/* fills *res from node */
+};
+
+struct of_fn {
+	const char *name;
+	enum of_role role;
+	signed char node;	/* OF_CHILD_ITER: the cursor; else the node read */
+	signed char res;	/* OF_FILL_RESOURCE: the struct resource * */
+};
+
+extern const struct of_fn of_model[];
+extern const size_t of_model_count;
+const struct of_fn *of_lookup(const char *name);
+
 /* The row of api_model, else of kernel_model, named name; NULL if none. */
 const struct api_fn *api_lookup_any(const char *name);
 

@@ -111,6 +111,22 @@ static void gen_iomem_resources(struct strbuf *out)
 	sb_printf(out, "}\n");
 }
 
+/* Python: device-tree call -> (role, node argument, resource argument). */
+static void gen_iomem_of(struct strbuf *out)
+{
+	static const char *const roles[] = {
+		[OF_OTHER_NODE] = "other_node",
+		[OF_CHILD_ITER] = "child_iter",
+		[OF_FILL_RESOURCE] = "fill_resource",
+	};
+
+	sb_printf(out, "OF_FNS = {\n");
+	for (size_t i = 0; i < of_model_count; i++)
+		sb_printf(out, "    \"%s\": (\"%s\", %d, %d),\n", of_model[i].name,
+			  roles[of_model[i].role], of_model[i].node, of_model[i].res);
+	sb_printf(out, "}\n");
+}
+
 /* Python: name -> (role, space, start, size, buf/parent, dev). */
 static void gen_iomem_model(struct strbuf *out)
 {
@@ -470,6 +486,7 @@ static const struct {
 	{ "iomem-frees", gen_iomem_frees },
 	{ "iomem-values", gen_iomem_values },
 	{ "iomem-resources", gen_iomem_resources },
+	{ "iomem-of", gen_iomem_of },
 	{ "iomem-twins", gen_iomem_twins },
 	{ "dma-kinds", gen_dma_kinds },
 	{ "dma-layouts", gen_dma_layouts },

@@ -4,6 +4,7 @@
 
 #include "ast_walk.h"
 #include "core/util.h"
+#include "of_nodes.h"
 #include "src_index.h"
 #include "tu_facts.h"
 
@@ -607,11 +608,13 @@ static void read_start(struct expression *e, struct jsite *s)
 		s->start_key = xasprintf("local:%s:%s:%s+%lld", fn_file, fn_name,
 					 show_ident(a->symbol->ident), off);
 		/* a struct variable of the function (struct resource r that
-		 * of_address_to_resource() fills) holds it too */
+		 * of_address_to_resource() fills) holds it too, unless it
+		 * holds another node's region */
 		st = base_of(a->symbol);
 		if (st && st->type == SYM_STRUCT)
 			st = holder_at(st, off, 0);
-		if (st && st->type == SYM_STRUCT && st->ident)
+		if (st && st->type == SYM_STRUCT && st->ident &&
+		    !of_nodes_other_resource(a->symbol))
 			s->start_holder = xstrdup(show_ident(st->ident));
 		return;
 	}
@@ -902,6 +905,7 @@ static void visit_expr(struct ast_visitor *v, struct expression *e)
 	struct ast_call c;
 	int loc;
 
+	of_nodes_expr(e);
 	if (ast_model_call(e, &c)) {
 		call_site(&c, v);
 		return;
@@ -932,8 +936,10 @@ static void visit_expr(struct ast_visitor *v, struct expression *e)
 static void visit_decl(struct ast_visitor *v, struct symbol *sym)
 {
 	/* an inlined call's argument is its parameter's (inline_enter()) */
-	if (!v->inline_args)
-		assign(symbol_loc(sym), sym->initializer, v);
+	if (v->inline_args)
+		return;
+	assign(symbol_loc(sym), sym->initializer, v);
+	of_nodes_decl(sym);
 }
 
 static void visit_ret(struct ast_visitor *v, struct expression *value)
@@ -1020,6 +1026,7 @@ void tu_facts_function(struct symbol *fn)
 	n_seen = 0;
 	n_pending = 0;
 	last_map = -1;
+	of_nodes_begin();
 	parameters(type);
 	ast_walk(type->stmt ? type->stmt : type->inline_stmt, &v);
 }
@@ -1049,5 +1056,6 @@ void tu_facts_free(void)
 	free(pending);
 	pending = NULL;
 	n_pending = cap_pending = 0;
+	of_nodes_free();
 	fn_name = fn_file = module_name = last_map_struct = NULL;
 }
