@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/run.h"
 
 static void usage(FILE *out)
 {
@@ -26,6 +27,7 @@ int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
 
+	run_trap_signals();
 	if (!cmd || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
 	    strcmp(cmd, "help") == 0) {
 		usage(cmd ? stdout : stderr);

@@ -66,6 +66,95 @@ char *tool_beside_self(const char *env, const char *const rel[])
 	return NULL;
 }
 
+/*
+ * What an interrupted run would leave behind: the children still running
+ * and the temporary files and directories not yet removed.  Fixed slots,
+ * as the signal handler reads them (run_trap_signals()); a run that
+ * outgrows them only loses the clean-up of the extra ones.
+ */
+#define LIVE_MAX 256
+static volatile pid_t live_pids[LIVE_MAX];
+static char *volatile live_paths[LIVE_MAX];
+static volatile sig_atomic_t live_is_dir[LIVE_MAX];
+
+static void track_pid(pid_t pid, bool on)
+{
+	for (size_t i = 0; i < LIVE_MAX; i++)
+		if (live_pids[i] == (on ? 0 : pid)) {
+			live_pids[i] = on ? pid : 0;
+			return;
+		}
+}
+
+static void track_path(char *path, bool dir, bool on)
+{
+	for (size_t i = 0; i < LIVE_MAX; i++)
+		if (live_paths[i] == (on ? NULL : path)) {
+			live_is_dir[i] = dir;
+			live_paths[i] = on ? path : NULL;
+			return;
+		}
+}
+
+/* Only async-signal-safe calls: the signal may interrupt anything. */
+static void on_signal(int sig)
+{
+	const struct timespec tick = { 0, 50 * 1000 * 1000 };
+	char *argv[LIVE_MAX + 4] = { "rm", "-rf", "--" };
+	int n = 3, left = 1;
+	pid_t rm;
+
+	for (size_t i = 0; i < LIVE_MAX; i++)
+		if (live_pids[i] > 0)
+			kill(live_pids[i], SIGTERM);
+	/* two seconds to go, then no choice */
+	for (int t = 0; t < 40 && left; t++) {
+		left = 0;
+		for (size_t i = 0; i < LIVE_MAX; i++)
+			if (live_pids[i] > 0 && waitpid(live_pids[i], NULL, WNOHANG) == 0)
+				left = 1;
+		if (left)
+			nanosleep(&tick, NULL);
+	}
+	for (size_t i = 0; i < LIVE_MAX && left; i++)
+		if (live_pids[i] > 0 && kill(live_pids[i], SIGKILL) == 0)
+			waitpid(live_pids[i], NULL, 0);
+	for (size_t i = 0; i < LIVE_MAX; i++) {
+		char *p = live_paths[i];
+
+		if (p && live_is_dir[i])
+			argv[n++] = p;
+		else if (p)
+			unlink(p);
+	}
+	argv[n] = NULL;
+	if (n > 3 && (rm = fork()) == 0) {
+		execv("/bin/rm", argv);
+		_exit(127);
+	}
+	if (n > 3 && rm > 0)
+		waitpid(rm, NULL, 0);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void run_trap_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	/* one ignored stays ignored (a background job of a script, nohup) */
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old;
+
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+	}
+}
+
 static char *temp_file(void)
 {
 	const char *base = getenv("TMPDIR");
@@ -77,6 +166,7 @@ static char *temp_file(void)
 		return NULL;
 	}
 	close(fd);
+	track_path(path, false, true);
 	return path;
 }
 
@@ -90,11 +180,17 @@ int child_start_in(struct child *c, char *const argv[], const char *dir)
 	c->pid = fork();
 	if (c->pid < 0)
 		return -1;
+	if (c->pid > 0)
+		track_pid(c->pid, true);
 	if (c->pid == 0) {
 		int out = open(c->out_path, O_WRONLY | O_TRUNC);
 		int err = open(c->err_path, O_WRONLY | O_TRUNC);
 		int null = open("/dev/null", O_RDONLY);
 
+		/* the parent cleans up after an interrupted run, not this one */
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
 		if (out < 0 || err < 0 || null < 0)
 			_exit(127);
 		dup2(null, 0);
@@ -129,6 +225,7 @@ int child_wait(struct child *c)
 	while (waitpid(c->pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -1;
+	track_pid(c->pid, false);
 	return exit_status(status);
 }
 
@@ -158,11 +255,16 @@ int child_wait_until(struct child *c, long long deadline, bool *timed_out)
 		}
 		nanosleep(&tick, NULL);
 	}
-	return got < 0 ? -1 : exit_status(status);
+	if (got < 0)
+		return -1;
+	track_pid(c->pid, false);
+	return exit_status(status);
 }
 
 void child_cleanup(struct child *c)
 {
+	track_path(c->out_path, false, false);
+	track_path(c->err_path, false, false);
 	if (c->out_path)
 		unlink(c->out_path);
 	if (c->err_path)
@@ -181,6 +283,7 @@ char *tmpdir_create(void)
 		free(path);
 		return NULL;
 	}
+	track_path(path, true, true);
 	return path;
 }
 
@@ -199,6 +302,7 @@ static int remove_entry(const char *path, const struct stat *st, int type,
 /* Recursive: spatch's AST cache and Kbuild's .*.cmd files live in here. */
 void tmpdir_remove(char *dir)
 {
+	track_path(dir, true, false);
 	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	free(dir);
 }

@@ -41,6 +41,14 @@ int child_wait_until(struct child *c, long long deadline, bool *timed_out);
 /* Removes the capture files. */
 void child_cleanup(struct child *c);
 
+/*
+ * On SIGINT, SIGTERM and SIGHUP: stop the children still running, remove
+ * the temporary files and directories not yet removed, then die of the
+ * signal (exit status 128 + signal), as an interrupted tool should.  A
+ * signal ignored at start stays ignored.
+ */
+void run_trap_signals(void);
+
 /* A private temporary directory, removed by tmpdir_remove(). */
 char *tmpdir_create(void);
 void tmpdir_remove(char *dir);

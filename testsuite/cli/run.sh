@@ -381,6 +381,22 @@ grep_in err "heavy.c: cocci timed out after 1 s, not analysed" "spatch's timeout
 grep_in err "(1 timed out)" "spatch's timeout is counted"
 expect 2 "bad --unit-timeout" -- "$DRVCHECK" scan --unit-timeout 0 "$CLEAN"
 
+# Interrupted (SIGTERM here: a background job of a script ignores
+# SIGINT, and so does drvcheck then): the children are stopped, the
+# temporary files removed, and drvcheck dies of the signal.  The stand-in
+# sparse records its pid and never ends, so the scan is surely running
+# when interrupted.
+mkdir -p "$T/tmp"
+printf '#!/bin/sh\necho $$ > "%s/slowpid"\nexec sleep 60\n' "$T" > "$T/slowsparse2"; chmod +x "$T/slowsparse2"
+env TMPDIR="$T/tmp" DRVCHECK_SPARSE="$T/slowsparse2" "$DRVCHECK" scan --engine sparse "$BUGGY" >/dev/null 2>&1 &
+scan=$!
+for i in $(seq 100); do [ -s "$T/slowpid" ] && break; sleep 0.1; done
+kill -TERM "$scan"
+wait "$scan"
+expect 143 "SIGTERM ends the scan with 128 + SIGTERM" -- sh -c "exit $?"
+expect 0 "SIGTERM leaves no temporary file" -- test -z "$(ls -A "$T/tmp")"
+expect 1 "SIGTERM stops the engine" -- kill -0 "$(cat "$T/slowpid")"
+
 # The headers follow the scanned tree's version (its Makefile), not the
 # newest installed; only checkable with several header sets installed.  The
 # file builds on every series: analysed (exit 0) only with fitting headers.
