@@ -10,10 +10,14 @@
  * (a module often links several platform drivers, a file each, as
  * exynosdrm does), no request of the same start anywhere in the module.
  * A map of anything but the driver's own BAR, undone in the function that
- * made it, is a peek, not a claim.
+ * made it, is a peek, not a claim.  A region the tree's device trees put
+ * inside another node's registers is that node's to claim.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
+#include "dt_shared.h"
 #include "judge_checks.h"
 
 /*
@@ -63,6 +67,34 @@ static bool peeked(const struct judge *j, const struct jsite *s,
 	return false;
 }
 
+/*
+ * Do the kernel tree's device trees put the registers of map s inside
+ * another node's (dt_shared.h)?  The driver is known by the compatibles
+ * of the map's file, else of the module's files (an of_device_id table
+ * kept beside probe in a core file).
+ */
+static bool dt_shared(const struct jsite *s, const struct judge_module *m)
+{
+	const char **files, *own = s->file;
+	size_t n = 0;
+	int shared = dt_region_shared(&own, 1);
+
+	if (shared >= 0)
+		return shared;
+	files = xcalloc(m->n_sites + 1, sizeof(*files));
+	for (size_t i = 0; i < m->n_sites; i++) {
+		size_t k = 0;
+
+		while (k < n && strcmp(files[k], m->sites[i]->file))
+			k++;
+		if (k == n)
+			files[n++] = m->sites[i]->file;
+	}
+	shared = dt_region_shared(files, n);
+	free(files);
+	return shared > 0;
+}
+
 void judge_iomem_unrequested_map(const struct judge *j, const struct jsite *s,
 				 const struct judge_module *m)
 {
@@ -92,7 +124,7 @@ void judge_iomem_unrequested_map(const struct judge *j, const struct jsite *s,
 		judge_verdict(&v, j, "iomem-unrequested-map", s, s->written->name, true,
 			      "%s() maps a PCI BAR that none of the driver's PCI requests claims",
 			      s->written->name);
-	} else if (!reqs && (pci_map || device_resource(s))) {
+	} else if (!reqs && (pci_map || (device_resource(s) && !dt_shared(s, m)))) {
 		judge_verdict(&v, j, "iomem-unrequested-map", s, s->written->name, true,
 			      "%s() maps MMIO that the driver never requests: nothing stops another driver or user space from using it",
 			      s->written->name);
