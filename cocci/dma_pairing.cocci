@@ -35,7 +35,7 @@ virtual iomem_not_exclusive
 # into each script between its prelude markers: spatch cannot import a file
 # that sits next to the script (make coccicheck runs from the kernel tree).
 # No apostrophes in comments: the SmPL lexer reads them as a char literal.
-import coccinelle, coccilib.org, coccilib.report, re
+import bisect, coccinelle, coccilib.org, coccilib.report, re
 
 
 class DcLoc:
@@ -79,6 +79,91 @@ def dc_line(path, n):
     """line n (from 1) of path, empty when there is none"""
     lines = dc_lines(path)
     return lines[n - 1] if 0 < n <= len(lines) else ''
+
+
+_dc_texts = {}
+def dc_text(path):
+    """the file as one string and the offset each line starts at"""
+    if path not in _dc_texts:
+        lines = dc_lines(path)
+        starts, n = [], 0
+        for ln in lines:
+            starts.append(n)
+            n += len(ln) + 1
+        _dc_texts[path] = ('\n'.join(lines), starts)
+    return _dc_texts[path]
+
+
+def dc_lines_with(path, word):
+    """the 0-based lines of path that hold the string word: a cheap first
+    pass before a regular expression is tried on each line"""
+    text, starts = dc_text(path)
+    out, k = [], text.find(word)
+    while k >= 0:
+        i = bisect.bisect_right(starts, k) - 1
+        out.append(i)
+        k = text.find(word, starts[i + 1] if i + 1 < len(starts) else len(text))
+    return out
+
+
+_dc_bodies = {}
+def dc_func_body(path, fn):
+    """The body of function fn, comments removed, found the way kernel
+    style lays a definition out: the name on a line starting at column 0,
+    the braces alone at column 0.  '' when not found."""
+    if (path, fn) not in _dc_bodies:
+        _dc_bodies[(path, fn)] = dc_find_body(path, fn)
+    return _dc_bodies[(path, fn)]
+
+
+def dc_find_body(path, fn):
+    """dc_func_body() uncached"""
+    lines = dc_lines(path)
+    head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
+    for i in dc_lines_with(path, fn):
+        if not head.match(lines[i]):
+            continue
+        j = i
+        while j < len(lines) and not lines[j].startswith('{') and not lines[j].rstrip().endswith('{'):
+            if lines[j].rstrip().endswith(';'):
+                break
+            j += 1
+        if j >= len(lines) or lines[j].rstrip().endswith(';'):
+            continue
+        k = j + 1
+        while k < len(lines) and not lines[k].startswith('}'):
+            k += 1
+        body = '\n'.join(lines[j + 1:k])
+        return re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*', ' ', body, flags=re.S)
+    return ''
+
+
+_dc_params = {}
+def dc_func_params(path, fn):
+    """the parameter names of function fn defined in path, None when not
+    found (the head laid out as dc_find_body() expects it)"""
+    if (path, fn) not in _dc_params:
+        _dc_params[(path, fn)] = None
+        lines = dc_lines(path)
+        head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\x28' % re.escape(fn))
+        for i in dc_lines_with(path, fn):
+            m = head.match(lines[i])
+            if not m or not dc_func_body(path, fn):
+                continue
+            text = '\n'.join(lines[i:i + 8])[m.end():]
+            depth, k = 1, 0
+            while k < len(text) and depth:
+                depth += text[k] == '\x28'
+                depth -= text[k] == '\x29'
+                k += 1
+            names = []
+            for a in dc_split_args(text[:k - 1]):
+                ids = re.findall(r'[A-Za-z_]\w*', a)
+                if ids and ids != ['void']:
+                    names.append(ids[-1])
+            _dc_params[(path, fn)] = names
+            break
+    return _dc_params[(path, fn)]
 
 
 def dc_fname(p):
@@ -204,68 +289,16 @@ def dc_emit(parts, mode):
                  [(n[0], n[1], n[2], m) for (n, m) in notes])
 DC_FIELD_GET = 'dma_unmap_addr|dma_unmap_len'
 # END generated prelude
-import bisect, os
+import os
 coccinelle.dcp_facts = []
 coccinelle.dcp_notexcl = False
-
-_dcp_texts = {}
-def dcp_text(path):
-    """the file as one string and the offset each line starts at"""
-    if path not in _dcp_texts:
-        lines = dc_lines(path)
-        starts, n = [], 0
-        for ln in lines:
-            starts.append(n)
-            n += len(ln) + 1
-        _dcp_texts[path] = ('\n'.join(lines), starts)
-    return _dcp_texts[path]
-
-def dcp_lines_with(path, word):
-    """the 0-based lines of path that hold the string word: a cheap first
-    pass before a regular expression is tried on each line"""
-    text, starts = dcp_text(path)
-    out, k = [], text.find(word)
-    while k >= 0:
-        i = bisect.bisect_right(starts, k) - 1
-        out.append(i)
-        k = text.find(word, starts[i + 1] if i + 1 < len(starts) else len(text))
-    return out
-
-_dcp_bodies = {}
-def dcp_func_body(path, fn):
-    """The body of function fn, comments removed, found the way kernel
-    style lays a definition out: the name on a line starting at column 0,
-    the braces alone at column 0.  '' when not found."""
-    if (path, fn) not in _dcp_bodies:
-        _dcp_bodies[(path, fn)] = dcp_find_body(path, fn)
-    return _dcp_bodies[(path, fn)]
-
-def dcp_find_body(path, fn):
-    lines = dc_lines(path)
-    head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
-    for i in dcp_lines_with(path, fn):
-        if not head.match(lines[i]):
-            continue
-        j = i
-        while j < len(lines) and not lines[j].startswith('{') and not lines[j].rstrip().endswith('{'):
-            if lines[j].rstrip().endswith(';'):
-                break
-            j += 1
-        if j >= len(lines) or lines[j].rstrip().endswith(';'):
-            continue
-        k = j + 1
-        while k < len(lines) and not lines[k].startswith('}'):
-            k += 1
-        body = '\n'.join(lines[j + 1:k])
-        return re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*', ' ', body, flags=re.S)
-    return ''
 
 def dcp_text_loads(path, fn, name):
     """The values local name is given in function fn (name = value, also in
     its declaration), read from the source: a handle loaded from a ring
     entry, a length held in a local.  Read on demand at the join, because
     matching every assignment with SmPL was a third of the whole run."""
-    body = dcp_func_body(path, fn)
+    body = dc_func_body(path, fn)
     vals = set()
     for m in re.finditer(r'(?<![\w.>*])%s\s*=(?!=)' % re.escape(name), body):
         depth, i = 0, m.end()
@@ -325,33 +358,6 @@ def dcp_call_parts(e):
     inner = e[m.end():-1].strip()
     return m.group(1), (dc_split_args(inner) if inner else [])
 
-_dcp_params = {}
-def dcp_func_params(path, fn):
-    """the parameter names of function fn defined in path, None when not
-    found (the head laid out as dcp_find_body() expects it)"""
-    if (path, fn) not in _dcp_params:
-        _dcp_params[(path, fn)] = None
-        lines = dc_lines(path)
-        head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\x28' % re.escape(fn))
-        for i in dcp_lines_with(path, fn):
-            m = head.match(lines[i])
-            if not m or not dcp_func_body(path, fn):
-                continue
-            text = '\n'.join(lines[i:i + 8])[m.end():]
-            depth, k = 1, 0
-            while k < len(text) and depth:
-                depth += text[k] == '\x28'
-                depth -= text[k] == '\x29'
-                k += 1
-            names = []
-            for a in dc_split_args(text[:k - 1]):
-                ids = re.findall(r'[A-Za-z_]\w*', a)
-                if ids and ids != ['void']:
-                    names.append(ids[-1])
-            _dcp_params[(path, fn)] = names
-            break
-    return _dcp_params[(path, fn)]
-
 def dcp_statements(body):
     """the statements of a function body, split at the top-level ';'"""
     out, depth, cur = [], 0, ''
@@ -397,8 +403,8 @@ def dcp_unwrap(path, e, depth=0):
     fn, args = c
     if _DCP_CONV.match(fn) and len(args) == 1:
         return dcp_unwrap(path, args[0], depth + 1)
-    params = dcp_func_params(path, fn)
-    sts = dcp_statements(dcp_func_body(path, fn)) if params is not None else []
+    params = dc_func_params(path, fn)
+    sts = dcp_statements(dc_func_body(path, fn)) if params is not None else []
     if len(sts) != 1 or len(params) != len(args):
         return e
     m = re.match(r'^return\s+(.*)$', sts[0], re.S)
@@ -409,7 +415,7 @@ def dcp_unwrap(path, e, depth=0):
 _dcp_funcs = {}
 def dcp_functions(path):
     """(name, first line, last line) of each function defined in path, laid
-    out as dcp_find_body() expects; lines 0-based"""
+    out as dc_find_body() expects; lines 0-based"""
     if path not in _dcp_funcs:
         lines, out, i = dc_lines(path), [], 0
         head = re.compile(r'^(?:[A-Za-z_].*[\s*])?([A-Za-z_]\w*)\s*\x28')
@@ -442,13 +448,13 @@ def dcp_text_calls(path, fns):
     (0-based line, enclosing function, argument list, the line's text
     before the call, callee); definitions and comments skipped"""
     lines = dc_lines(path)
-    text = dcp_text(path)[0]
+    text = dc_text(path)[0]
     fns = [f for f in fns if f in text]
     if not fns:
         return []
     pat = re.compile(r'(?<![\w.>])(%s)\s*\x28' % '|'.join(re.escape(f) for f in fns))
     out = []
-    for i in sorted(set(i for f in fns for i in dcp_lines_with(path, f))):
+    for i in sorted(set(i for f in fns for i in dc_lines_with(path, f))):
         ln = lines[i]
         s = ln.lstrip()
         if s.startswith(('*', '\x2f\x2f', '\x2f*', '#')):
@@ -477,7 +483,7 @@ def dcp_member_updated(paths, fld):
     (+=, |=, ++, --): then its stores are not all it may hold"""
     for q in paths:
         if q not in _dcp_updates:
-            text = dcp_text(q)[0]
+            text = dc_text(q)[0]
             names = set(_DCP_UPDATE.findall(text))
             for chain in _DCP_PREFIX_UPDATE.findall(text):
                 names.update(re.findall(r'(?:->|[.])(\w+)', chain))
@@ -1086,7 +1092,7 @@ def dcp_local_headers(path):
     while pending:
         p = pending.pop()
         out.append(p)
-        for inc in _DCP_INCLUDE.findall(dcp_text(p)[0]):
+        for inc in _DCP_INCLUDE.findall(dc_text(p)[0]):
             h = os.path.normpath(os.path.join(os.path.dirname(p), inc))
             if h not in seen and os.path.isfile(h):
                 seen.add(h)
@@ -1118,7 +1124,7 @@ def dcp_other_node_resource(path, fn, var):
         # its declaration (attributes allowed: __free(device_node)), and
         # the cursor of a child walk
         if re.search(r'\*\s*%s\b[^;=]*=\s*(?:%s)\s*\x28' % (re.escape(node), '|'.join(
-                re.escape(f) for f in OF_FNS if role(f) == 'other_node')), dcp_func_body(path, fn)):
+                re.escape(f) for f in OF_FNS if role(f) == 'other_node')), dc_func_body(path, fn)):
             return True
         if any(role(c[4]) == 'child_iter' and OF_FNS[c[4]][1] < len(c[2]) and
                c[2][OF_FNS[c[4]][1]] == node for c in calls):
@@ -1138,7 +1144,7 @@ def dcp_accessor_type(path, name):
     if path not in _dcp_accessors:
         found = {}
         for h in dcp_local_headers(path):
-            text = dcp_text(h)[0]
+            text = dc_text(h)[0]
             for mname, st in _DCP_CAST_MACRO.findall(text):
                 found.setdefault(mname, set()).add(st)
             for st, fname in _DCP_STRUCT_FN.findall(text):
@@ -1205,7 +1211,7 @@ def dcp_file_members(path):
     (a header is read once for all the files that include it)"""
     if path not in _dcp_file_members:
         out = {}
-        text = re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*', ' ', dcp_text(path)[0], flags=re.S)
+        text = re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*', ' ', dc_text(path)[0], flags=re.S)
         text = re.sub(r'^\s*#.*$', ' ', text, flags=re.M)
         for m in _DCP_STRUCT.finditer(text):
             depth, k = 1, m.end()
@@ -1571,7 +1577,7 @@ def dcp_join(allfacts):
                 return ''
             return 'local:%s:%s:%s' % (fl, fn, e)
         m = re.match(r'^\*([A-Za-z_]\w*)$', e)
-        params = dcp_func_params(fl, fn) if m else None
+        params = dc_func_params(fl, fn) if m else None
         if params and m.group(1) in params:
             # stored through a pointer parameter: what the callers pass
             # the address of (out_param() below)
@@ -1958,7 +1964,7 @@ def dcp_join(allfacts):
                 put(fl, 'src', fl, k, v[1:])
             else:
                 source(fl, fn, k, v)
-        params = dcp_func_params(fl, fn) or []
+        params = dc_func_params(fl, fn) or []
         if name in params:
             p = 'param:%s#%d' % (fn, params.index(name))
             put(fl, 'src', fl, k, 'loc', p)

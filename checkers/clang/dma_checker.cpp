@@ -18,6 +18,7 @@
 #include "checkers.h"
 #include "dma_state.h"
 #include "path_judge.h"
+#include "tu_index.h"
 #include "tu_judge.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
@@ -452,6 +453,18 @@ void DmaChecker::evalRelease(const api_fn *Fn, const CallEvent &Event,
 
 /* --- where handles go ----------------------------------------------------- */
 
+/* A function whose body this TU holds and which reaches no DMA API of the
+ * model, directly or through the TU's functions: it cannot test a handle. */
+static bool reachesNoDma(const CallEvent &Event, CheckerContext &C)
+{
+	const auto *FD = dyn_cast_or_null<FunctionDecl>(Event.getDecl());
+	const SourceManager &SM = C.getSourceManager();
+	if (!FD || !FD->hasBody() ||
+	    !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+		return false;
+	return !TuIndex::of(C.getASTContext()).reaches(FD, FAMILY_DMA);
+}
+
 void DmaChecker::checkPostCall(const CallEvent &Event, CheckerContext &C) const
 {
 	ProgramStateRef State = C.getState();
@@ -464,13 +477,16 @@ void DmaChecker::checkPostCall(const CallEvent &Event, CheckerContext &C) const
 				Changed = true;
 			}
 	/* A function the analyzer did not look into may have tested or
-	 * kept a handle it was given. */
+	 * kept a handle it was given; one of this TU that reaches no DMA
+	 * API (the gate skipped it) kept it at most. */
 	if (!C.wasInlined && !checkersCall(Event)) {
+		bool MayTest = !reachesNoDma(Event, C);
 		for (unsigned I = 0; I < Event.getNumArgs(); I++)
 			for (auto &[Sym, M] : State->get<DmaHandles>())
 				if (mentions(Event.getArgSVal(I), Sym)) {
 					DmaMapping Opaque = M;
-					Opaque.Tested = Opaque.Escaped = true;
+					Opaque.Tested |= MayTest;
+					Opaque.Escaped = true;
 					State = State->set<DmaHandles>(Sym, Opaque);
 					Changed = true;
 				}

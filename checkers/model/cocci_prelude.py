@@ -4,7 +4,7 @@
 # into each script between its prelude markers: spatch cannot import a file
 # that sits next to the script (make coccicheck runs from the kernel tree).
 # No apostrophes in comments: the SmPL lexer reads them as a char literal.
-import coccinelle, coccilib.org, coccilib.report, re
+import bisect, coccinelle, coccilib.org, coccilib.report, re
 
 
 class DcLoc:
@@ -48,6 +48,91 @@ def dc_line(path, n):
     """line n (from 1) of path, empty when there is none"""
     lines = dc_lines(path)
     return lines[n - 1] if 0 < n <= len(lines) else ''
+
+
+_dc_texts = {}
+def dc_text(path):
+    """the file as one string and the offset each line starts at"""
+    if path not in _dc_texts:
+        lines = dc_lines(path)
+        starts, n = [], 0
+        for ln in lines:
+            starts.append(n)
+            n += len(ln) + 1
+        _dc_texts[path] = ('\n'.join(lines), starts)
+    return _dc_texts[path]
+
+
+def dc_lines_with(path, word):
+    """the 0-based lines of path that hold the string word: a cheap first
+    pass before a regular expression is tried on each line"""
+    text, starts = dc_text(path)
+    out, k = [], text.find(word)
+    while k >= 0:
+        i = bisect.bisect_right(starts, k) - 1
+        out.append(i)
+        k = text.find(word, starts[i + 1] if i + 1 < len(starts) else len(text))
+    return out
+
+
+_dc_bodies = {}
+def dc_func_body(path, fn):
+    """The body of function fn, comments removed, found the way kernel
+    style lays a definition out: the name on a line starting at column 0,
+    the braces alone at column 0.  '' when not found."""
+    if (path, fn) not in _dc_bodies:
+        _dc_bodies[(path, fn)] = dc_find_body(path, fn)
+    return _dc_bodies[(path, fn)]
+
+
+def dc_find_body(path, fn):
+    """dc_func_body() uncached"""
+    lines = dc_lines(path)
+    head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
+    for i in dc_lines_with(path, fn):
+        if not head.match(lines[i]):
+            continue
+        j = i
+        while j < len(lines) and not lines[j].startswith('{') and not lines[j].rstrip().endswith('{'):
+            if lines[j].rstrip().endswith(';'):
+                break
+            j += 1
+        if j >= len(lines) or lines[j].rstrip().endswith(';'):
+            continue
+        k = j + 1
+        while k < len(lines) and not lines[k].startswith('}'):
+            k += 1
+        body = '\n'.join(lines[j + 1:k])
+        return re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*', ' ', body, flags=re.S)
+    return ''
+
+
+_dc_params = {}
+def dc_func_params(path, fn):
+    """the parameter names of function fn defined in path, None when not
+    found (the head laid out as dc_find_body() expects it)"""
+    if (path, fn) not in _dc_params:
+        _dc_params[(path, fn)] = None
+        lines = dc_lines(path)
+        head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\x28' % re.escape(fn))
+        for i in dc_lines_with(path, fn):
+            m = head.match(lines[i])
+            if not m or not dc_func_body(path, fn):
+                continue
+            text = '\n'.join(lines[i:i + 8])[m.end():]
+            depth, k = 1, 0
+            while k < len(text) and depth:
+                depth += text[k] == '\x28'
+                depth -= text[k] == '\x29'
+                k += 1
+            names = []
+            for a in dc_split_args(text[:k - 1]):
+                ids = re.findall(r'[A-Za-z_]\w*', a)
+                if ids and ids != ['void']:
+                    names.append(ids[-1])
+            _dc_params[(path, fn)] = names
+            break
+    return _dc_params[(path, fn)]
 
 
 def dc_fname(p):
