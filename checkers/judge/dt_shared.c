@@ -26,6 +26,7 @@ struct dt_node {
 	bool reg_ok[DT_MAX_REG];
 	int n_reg;			/* cells; -1: no "reg" */
 	int addr_cells, size_cells;	/* its own #...-cells, -1: unset */
+	enum { NO_RANGES, SAME_RANGES, MAPPED_RANGES } ranges;
 };
 
 /* ---- the compatible strings a driver names */
@@ -244,6 +245,8 @@ static void property(struct lexer *x, struct dt_node *n)
 	struct lexer name = *x;
 
 	lex(x);
+	if (word_is(&name, "ranges"))	/* "ranges;": the parent's space */
+		n->ranges = is(x, '=') ? MAPPED_RANGES : SAME_RANGES;
 	if (!is(x, '='))
 		return;
 	if (word_is(&name, "reg"))
@@ -374,27 +377,77 @@ static bool named(const struct dt_node *n, const struct strlist *compat)
 	return false;
 }
 
+static bool overlap(const struct range *a, int na, const struct range *b, int nb)
+{
+	for (int i = 0; i < na; i++)
+		for (int k = 0; k < nb; k++)
+			if (a[i].start < b[k].start + b[k].size &&
+			    b[k].start < a[i].start + a[i].size)
+				return true;
+	return false;
+}
+
+/*
+ * Does the device node p (registers of its own, no "ranges") give its
+ * child c an offset into its block (genet's mdio@e14)?  A bus translates
+ * its children's addresses with "ranges"; a child with no size (an I2C or
+ * SPI device's address) has no registers.
+ */
+static bool offset_child(const struct dt_node *p, const struct dt_node *c)
+{
+	struct range theirs[DT_MAX_REG];
+
+	return p->n_reg > 0 && p->ranges == NO_RANGES && p->size_cells >= 1 &&
+	       ranges(c, theirs, DT_MAX_REG) > 0;
+}
+
+/*
+ * Does the single block of node n (an empty "ranges": its children's
+ * addresses are its own) hold child c (i.MX27's GPIO banks inside the
+ * IOMUX window)?  A node of several blocks may map one the child is not
+ * in (db8500-prcmu's TCDM beside the timer in its first block).
+ */
+static bool holds_child(const struct dt_node *n, const struct dt_node *c)
+{
+	struct range mine[DT_MAX_REG], theirs[DT_MAX_REG];
+	int nc;
+
+	return n->ranges == SAME_RANGES && n->size_cells >= 1 &&
+	       ranges(n, mine, DT_MAX_REG) == 1 &&
+	       (nc = ranges(c, theirs, DT_MAX_REG)) > 0 &&
+	       overlap(mine, 1, theirs, nc);
+}
+
+/*
+ * Is the driver's node n inside another node's registers: its parent's
+ * (a syscon or simple-mfd, or a device giving it an offset), a sibling's,
+ * or does a child that another driver binds to sit inside n's?
+ */
 static bool inside_another(const struct dt_node *n, const struct strlist *compat)
 {
 	struct range mine[DT_MAX_REG], theirs[DT_MAX_REG];
 	const struct dt_node *p = n->parent;
 	int nm = ranges(n, mine, DT_MAX_REG);
 
-	if (nm <= 0 || !p)
+	if (nm <= 0)
+		return false;
+	for (const struct dt_node *c = n->kids; c; c = c->next)
+		if (c->compat.n && !named(c, compat) && holds_child(n, c))
+			return true;
+	if (!p)
 		return false;
 	if (p->n_reg > 0 && (strlist_has(&p->compat, "syscon") ||
 			     strlist_has(&p->compat, "simple-mfd")))
+		return true;
+	if (p->compat.n && !named(p, compat) && offset_child(p, n))
 		return true;
 	for (const struct dt_node *s = p->kids; s; s = s->next) {
 		int ns;
 
 		if (s == n || named(s, compat) || (ns = ranges(s, theirs, DT_MAX_REG)) <= 0)
 			continue;
-		for (int i = 0; i < nm; i++)
-			for (int k = 0; k < ns; k++)
-				if (mine[i].start < theirs[k].start + theirs[k].size &&
-				    theirs[k].start < mine[i].start + mine[i].size)
-					return true;
+		if (overlap(mine, nm, theirs, ns))
+			return true;
 	}
 	return false;
 }

@@ -10,8 +10,9 @@
  * (a module often links several platform drivers, a file each, as
  * exynosdrm does), no request of the same start anywhere in the module.
  * A map of anything but the driver's own BAR, undone in the function that
- * made it, is a peek, not a claim.  A region the tree's device trees put
- * inside another node's registers is that node's to claim.
+ * made it, is a peek, not a claim; so is a PCI fixup's map of a BAR.  A
+ * region the tree's device trees put inside another node's registers is
+ * that node's to claim.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "core/util.h"
 #include "dt_shared.h"
 #include "judge_checks.h"
+#include "pci_fixup.h"
 
 /*
  * struct resource is how the kernel hands a driver its device's regions
@@ -35,7 +37,9 @@ static bool device_resource(const struct jsite *s)
  * Is the map's result kept only in a local of its function, which an
  * unmap of that function is given (pnd2_edac's dnv_rd_reg() maps, reads
  * and unmaps; cxl maps its register block to find the capabilities, then
- * unmaps it)?  Not when the local is copied anywhere (a member, a return).
+ * unmaps it)?  Not when the local is copied anywhere (a member, a return)
+ * but to a module function's parameter (a helper reading a register, as
+ * pci-quirks' xhci_find_next_ext_cap() is given the base).
  */
 static bool peeked(const struct judge *j, const struct jsite *s,
 		   const struct judge_module *m)
@@ -59,7 +63,8 @@ static bool peeked(const struct judge *j, const struct jsite *s,
 		for (size_t o = 0; made && o < jf->n_locs; o++)
 			for (size_t k = 0; k < jf->locs[o].n_srcs; k++)
 				if (jf->locs[o].srcs[k].type == JSRC_LOC &&
-				    jf->locs[o].srcs[k].idx == u->buf)
+				    jf->locs[o].srcs[k].idx == u->buf &&
+				    strncmp(jf->locs[o].key, "param:", 6))
 					made = false;
 		if (made)
 			return true;
@@ -118,7 +123,8 @@ void judge_iomem_unrequested_map(const struct judge *j, const struct jsite *s,
 		if (pci_map && judge_pci_claims(q, &s->start))
 			return;
 	}
-	if (!pci_map && peeked(j, s, m))
+	/* a PCI fixup is no driver of the device it peeks at */
+	if ((!pci_map || pci_fixup_runs(s->file, s->function)) && peeked(j, s, m))
 		return;
 	if (pci_map && pci_reqs) {
 		judge_verdict(&v, j, "iomem-unrequested-map", s, s->written->name, true,
