@@ -4,7 +4,8 @@
  * driver's files, the .dts/.dtsi files of its kernel tree that name one,
  * and of those only the node tree (names, "compatible", "reg" and the
  * cell counts); nothing is preprocessed, so a cell written as a macro is
- * unknown and proves nothing.  A node reopened in another file
+ * unknown and proves nothing.  A node reopened by path in another file
+ * is known there by its name's unit address; one reopened by label
  * (&label { ... }) is not joined with its first definition.
  */
 #define _XOPEN_SOURCE 700
@@ -27,6 +28,7 @@ struct dt_node {
 	int n_reg;			/* cells; -1: no "reg" */
 	int addr_cells, size_cells;	/* its own #...-cells, -1: unset */
 	enum { NO_RANGES, SAME_RANGES, MAPPED_RANGES } ranges;
+	char *name;			/* "serial@12100" */
 };
 
 /* ---- the compatible strings a driver names */
@@ -263,10 +265,11 @@ static void property(struct lexer *x, struct dt_node *n)
 	}
 }
 
-static struct dt_node *node_new(struct dt_node *parent)
+static struct dt_node *node_new(struct dt_node *parent, const struct lexer *name)
 {
 	struct dt_node *n = xcalloc(1, sizeof(*n));
 
+	n->name = xstrndup(name->s, name->len);
 	n->n_reg = -1;
 	n->addr_cells = n->size_cells = -1;
 	n->parent = parent;
@@ -284,6 +287,7 @@ static void node_free(struct dt_node *n)
 
 		node_free(n->kids);
 		strlist_free(&n->compat);
+		free(n->name);
 		free(n);
 		n = next;
 	}
@@ -320,7 +324,7 @@ static struct dt_node *parse(const char *text)
 		}
 		lex(&x);
 		if (is(&x, '{')) {
-			cur = node_new(cur);
+			cur = node_new(cur, &w);
 			lex(&x);
 			continue;
 		}
@@ -341,14 +345,38 @@ struct range {
 	unsigned long long start, size;
 };
 
+static bool unit_address(const struct dt_node *n, unsigned long long *at);
+
+/*
+ * The cell counts of a node reopened in a file that does not say them
+ * (kirkwood-ts219.dtsi's ocp@f1000000 { poweroff@12100 { reg = <0x12100
+ * 0x100>; } }): the address cells are those that spell the unit address,
+ * the size cells as many if they divide "reg", else one.  Neither known:
+ * the specification's defaults, 2 and 1.
+ */
+static void guess_cells(const struct dt_node *n, int *ac, int *sc)
+{
+	unsigned long long at;
+
+	if (*ac < 0) {
+		*ac = 2;
+		if (n->n_reg > 0 && unit_address(n, &at)) {
+			if (n->reg[0] == at)
+				*ac = 1;
+		}
+	}
+	if (*sc < 0)
+		*sc = n->n_reg > 0 && n->n_reg % (2 * *ac) == 0 ? *ac : 1;
+}
+
 /* n's "reg" as address ranges in its parent's space; -1: unknown. */
 static int ranges(const struct dt_node *n, struct range *out, int max)
 {
 	const struct dt_node *p = n->parent;
-	int ac = p && p->addr_cells >= 0 ? p->addr_cells : 2;
-	int sc = p && p->size_cells >= 0 ? p->size_cells : 1;
+	int ac = p ? p->addr_cells : -1, sc = p ? p->size_cells : -1;
 	int k = 0;
 
+	guess_cells(n, &ac, &sc);
 	if (n->n_reg <= 0 || ac < 1 || ac > 2 || sc < 1 || sc > 2 ||
 	    n->n_reg % (ac + sc))
 		return -1;
@@ -375,6 +403,18 @@ static bool named(const struct dt_node *n, const struct strlist *compat)
 		if (strlist_has(compat, n->compat.items[i]))
 			return true;
 	return false;
+}
+
+/* The address after the '@' of n's name (where its registers start). */
+static bool unit_address(const struct dt_node *n, unsigned long long *at)
+{
+	const char *a = strchr(n->name, '@');
+	char *end;
+
+	if (!a || !isxdigit((unsigned char)a[1]))
+		return false;
+	*at = strtoull(a + 1, &end, 16);
+	return *end == '\0';
 }
 
 static bool overlap(const struct range *a, int na, const struct range *b, int nb)
@@ -444,8 +484,16 @@ static bool inside_another(const struct dt_node *n, const struct strlist *compat
 	for (const struct dt_node *s = p->kids; s; s = s->next) {
 		int ns;
 
-		if (s == n || named(s, compat) || (ns = ranges(s, theirs, DT_MAX_REG)) <= 0)
+		if (s == n || named(s, compat) || !strcmp(s->name, n->name))
 			continue;
+		if (s->n_reg < 0 && unit_address(s, &theirs[0].start)) {
+			/* a node reopened from its definition in an included
+			 * file, as a board's .dtsi enables kirkwood's UART */
+			theirs[0].size = 1;
+			ns = 1;
+		} else if ((ns = ranges(s, theirs, DT_MAX_REG)) <= 0) {
+			continue;
+		}
 		if (overlap(mine, nm, theirs, ns))
 			return true;
 	}

@@ -7,5 +7,7 @@ int dtnest_unimac_init(void);
 void dtnest_unimac_exit(void);
 int dtnest_iomux_init(void);
 void dtnest_iomux_exit(void);
+int dtnest_poweroff_init(void);
+void dtnest_poweroff_exit(void);
 
 #endif

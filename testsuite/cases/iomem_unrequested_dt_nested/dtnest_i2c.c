@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The iomem_unrequested_dt_nested case: three platform drivers of one SoC
+ * The iomem_unrequested_dt_nested case: four platform drivers of one SoC
  * in one module, a file each, and the SoC's device tree in the case's
  * arch/arm64/boot/dts.  This one, an I2C controller, maps its own
  * registers with ioremap() and never requests them: reported.  Its node
  * has children too, but with no size (addresses on the I2C bus), and the
  * bus it sits on, though it has registers, translates its children's
- * addresses: no other driver shares its block.  The MDIO bus (dtnest_unimac.c) and the
- * IOMUX (dtnest_iomux.c) map blocks nested with another node's: not
- * reported.
+ * addresses: no other driver shares its block.  The MDIO bus
+ * (dtnest_unimac.c), the IOMUX (dtnest_iomux.c) and the power-off
+ * register (dtnest_poweroff.c) map blocks nested with another node's:
+ * not reported.
  *
  * drvcheck-case: positive iomem-unrequested-map
  * drvcheck-case: negative iomem-release-mismatch iomem-unchecked-request
@@ -70,14 +71,19 @@ static int __init dtnest_init(void)
 		return ret;
 	ret = dtnest_iomux_init();
 	if (ret)
-		goto err_mdio;
+		goto err_unimac;
+	ret = dtnest_poweroff_init();
+	if (ret)
+		goto err_iomux;
 	ret = platform_driver_register(&dtnest_i2c_driver);
 	if (ret)
-		goto err_fuse;
+		goto err_poweroff;
 	return 0;
-err_fuse:
+err_poweroff:
+	dtnest_poweroff_exit();
+err_iomux:
 	dtnest_iomux_exit();
-err_mdio:
+err_unimac:
 	dtnest_unimac_exit();
 	return ret;
 }
@@ -85,6 +91,7 @@ err_mdio:
 static void __exit dtnest_exit(void)
 {
 	platform_driver_unregister(&dtnest_i2c_driver);
+	dtnest_poweroff_exit();
 	dtnest_iomux_exit();
 	dtnest_unimac_exit();
 }
