@@ -349,7 +349,17 @@ def dme_lhs_text(pos):
     m = re.search(r'([*]?[A-Za-z_][\w>.\x5b\x5d-]*)\s*=\s*(?:\x28[\w ]+\x29\s*)?(?:cpu_to_\w+\s*\x28\s*)?$', ln[:pos[2]])
     return dme_norm(m.group(1)) if m else None
 
-_DME_TEST = re.compile(r'(?<![\w.>])(?:pci_)?dma_mapping_error\s*\x28')
+_DME_CALL = re.compile(r'(?<![\w.>])([A-Za-z_]\w*)\s*\x28')
+
+def dme_calls(body):
+    """(callee, argument texts) of each call written in body"""
+    for m in _DME_CALL.finditer(body):
+        depth, k = 1, m.end()
+        while k < len(body) and depth:
+            depth += body[k] == '\x28'
+            depth -= body[k] == '\x29'
+            k += 1
+        yield m.group(1), dc_split_args(body[m.end():k - 1])
 
 def dme_helper_tests(path, fn, n):
     """Does function fn, defined in path, give its parameter n to a
@@ -359,17 +369,17 @@ def dme_helper_tests(path, fn, n):
     params = dc_func_params(path, fn)
     if not params or n >= len(params):
         return False
-    body = dc_func_body(path, fn)
-    for m in _DME_TEST.finditer(body):
-        depth, k = 1, m.end()
-        while k < len(body) and depth:
-            depth += body[k] == '\x28'
-            depth -= body[k] == '\x29'
-            k += 1
-        args = dc_split_args(body[m.end():k - 1])
-        if len(args) == 2 and dme_norm(args[1]) == params[n]:
-            return True
-    return False
+    return any(callee in ('dma_mapping_error', 'pci_dma_mapping_error') and
+               len(args) == 2 and dme_norm(args[1]) == params[n]
+               for callee, args in dme_calls(dc_func_body(path, fn)))
+
+def dme_given_to_tester(path, fn, handles):
+    """Is one of handles given, in function fn, to a function of the file
+    that tests that parameter (dme_helper_tests())?  Read only for a map
+    found untested otherwise: a rule matching every call costs more."""
+    return any(dme_norm(a) in handles and dme_helper_tests(path, callee, n)
+               for callee, args in dme_calls(dc_func_body(path, fn))
+               for n, a in enumerate(args))
 
 def dme_join(allfacts, mode):
     facts = set(f for part in allfacts for f in part)
@@ -388,8 +398,6 @@ def dme_join(allfacts, mode):
             tests.add((fk, val))
         elif kind == 'copy':
             copies.setdefault((fk, val[0]), set()).add(val[1])
-        elif kind == 'pass' and dme_helper_tests(pos[0], val[1], int(val[2])):
-            tests.add((fk, val[0]))
         elif kind == 'map':
             maps.append((pos, val))
     out = []
@@ -404,6 +412,8 @@ def dme_join(allfacts, mode):
             if (fk, h) in tests:
                 continue
             if any((fk, c) in tests for c in copies.get((fk, h), ())):
+                continue
+            if dme_given_to_tester(pos[0], pos[3], {h} | copies.get((fk, h), set())):
                 continue
         out.append(('dma-mapping-error-unchecked', 'medium', pos,
                     dc_key(h) if h else 'map:' + fn,
@@ -512,27 +522,6 @@ E@q = x
 q << cpd.q; x << maplhsd.x; e << cpd.E;
 @@
 dme_fact(q[0], 'copy', (str(x), str(e)))
-
-// the handle given to a function of the file (dme_helper_tests())
-@pass depends on maplhs@
-expression maplhs.H; identifier f; expression list[n] es; position q;
-@@
-f@q(es, H, ...)
-
-@script:python@
-q << pass.q; h << maplhs.H; f << pass.f; n << pass.n;
-@@
-dme_fact(q[0], 'pass', (str(h), str(f), str(n)))
-
-@passd depends on maplhsd@
-identifier maplhsd.x; identifier f; expression list[n] es; position q;
-@@
-f@q(es, x, ...)
-
-@script:python@
-q << passd.q; x << maplhsd.x; f << passd.f; n << passd.n;
-@@
-dme_fact(q[0], 'pass', (str(x), str(f), str(n)))
 
 @script:python@
 p << mapsite.p;
