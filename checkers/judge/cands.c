@@ -62,13 +62,33 @@ static bool made_by(const struct judge_facts *jf, int loc, const struct jsite *m
 	return false;
 }
 
+/*
+ * Is a guard's location what it was when the map and the release tested
+ * it?  A member is (a flag of the entry); a local only while nothing but
+ * its function's argument is stored to it (serial-tegra's dma_to_memory
+ * picks a coherent RX buffer or a streaming TX map for one local).
+ */
+static bool guard_stable(const struct judge_facts *jf, int loc)
+{
+	const struct jloc *l = loc >= 0 ? &jf->locs[loc] : NULL;
+
+	if (!l || strncmp(l->key, "local:", 6))
+		return true;
+	for (size_t k = 0; k < l->n_srcs; k++)
+		if (l->srcs[k].type != JSRC_LOC ||
+		    strncmp(jf->locs[l->srcs[k].idx].key, "param:", 6))
+			return false;
+	return true;
+}
+
 static bool fits_guards(const struct judge_facts *jf, const struct jsite *rel,
 			const struct jsite *map)
 {
 	for (size_t g = 0; g < rel->n_guards; g++) {
 		const struct jguard *rg = &rel->guards[g];
 
-		if (rg->loc == cands_key(rel) || made_by(jf, rg->loc, map))
+		if (rg->loc == cands_key(rel) || made_by(jf, rg->loc, map) ||
+		    !guard_stable(jf, rg->loc))
 			continue;
 		for (size_t k = 0; k < map->n_sets; k++)
 			if (map->sets[k].loc == rg->loc &&

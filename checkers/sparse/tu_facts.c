@@ -630,9 +630,17 @@ static void read_start(struct expression *e, struct jsite *s)
 		s->start_holder = xstrdup(show_ident(st->ident));
 }
 
+/* A member or a local: the judge weighs a local's test only while the
+ * local holds what its function was called with (guard_stable()). */
+static bool guard_key(int loc)
+{
+	return loc >= 0 && (is_field_key(tu_facts.locs[loc].key) ||
+			    !strncmp(tu_facts.locs[loc].key, "local:", 6));
+}
+
 /*
- * A condition on a member: the site under it runs only when it holds.
- * top is the if or the case; c the part of its condition looked at.
+ * A condition on a member or a local: the site under it runs only when it
+ * holds.  top is the if or the case; c the part of its condition looked at.
  */
 static void add_guards(int site, const struct ast_cond *top,
 		       struct expression *c, bool taken, int depth)
@@ -646,8 +654,7 @@ static void add_guards(int site, const struct ast_cond *top,
 	if (top->value) {
 		loc = expr_loc(c);
 		other = ast_strip(top->value);
-		if (loc >= 0 && other && other->type == EXPR_VALUE &&
-		    is_field_key(tu_facts.locs[loc].key))
+		if (guard_key(loc) && other && other->type == EXPR_VALUE)
 			jf_site_guard(&tu_facts, site, loc, true, (long long)other->value);
 	} else if (c->type == EXPR_PREOP && c->op == '!') {
 		add_guards(site, top, c->unop, !taken, depth + 1);
@@ -660,12 +667,11 @@ static void add_guards(int site, const struct ast_cond *top,
 		side = ast_strip(c->right)->type == EXPR_VALUE ? c->left : c->right;
 		other = ast_strip(side == c->left ? c->right : c->left);
 		loc = expr_loc(side);
-		if (loc >= 0 && other->type == EXPR_VALUE &&
-		    is_field_key(tu_facts.locs[loc].key))
+		if (guard_key(loc) && other->type == EXPR_VALUE)
 			jf_site_guard(&tu_facts, site, loc,
 				      (c->op == SPECIAL_EQUAL) == taken,
 				      (long long)other->value);
-	} else if ((loc = expr_loc(c)) >= 0 && is_field_key(tu_facts.locs[loc].key)) {
+	} else if (guard_key(loc = expr_loc(c))) {
 		jf_site_guard(&tu_facts, site, loc, !taken, 0);
 	}
 }

@@ -106,6 +106,13 @@ expect 2 "judge: lines not understood" -- judge_in "$T/kt" "$T/facts_bad.txt"
 grep_in err "4 fact lines not understood" "... are counted"
 expect 2 "judge: unreadable input" -- judge_in "$T/kt" /
 expect 2 "judge: unknown check" -- judge_in "$T/kt" "$FACTS" --checks dma-nonsense
+# a local's test weighs while the local holds its parameter only
+LG=$SRC/testsuite/cli/facts_local_guard.txt
+expect 1 "judge: a parameter's test keeps the other branch's map out" -- judge_in "$T/kt" "$LG"
+count_in out "drvcheck-dma-coherent-streaming-mix" 1 "... the coherent buffer's sync"
+{ cat "$LG"; printf 'DRVFACT\tsrc\tdrv/uart.c\tlocal:drv/uart.c:setup:rx\tvalue\t0\n'; } > "$T/facts_lg.txt"
+expect 0 "judge: ... not once the function stores to it" -- judge_in "$T/kt" "$T/facts_lg.txt"
+count_in out "drvcheck-" 0 "... no finding"
 
 # dma_pairing.cocci run on its own (make coccicheck, -D report): its facts
 # go to drvcheck judge; without drvcheck it says so and reports nothing
