@@ -119,6 +119,22 @@ private:
 	 * flag (clearing the handle itself is none) */
 	int LastMap = -1;
 	std::string LastMapStruct, LastMapMember;
+	/* constants stored to members since the last model call: the flags
+	 * of the entry the next map fills (igbvf sets mapped_as_page just
+	 * before it maps); one stored two values is none */
+	/* the branches the walk is in: an if's then or else, a loop's body,
+	 * the statements after a label (code there does not simply follow
+	 * what came before); a flag counts with a map in the same branch, as
+	 * in tu_facts.c */
+	using Scope = std::vector<std::pair<const Stmt *, int>>;
+	Scope Here, LastMapScope;
+	struct PendingSet {
+		int Loc;
+		long long V;
+		bool Twice;
+		Scope Where;
+	};
+	std::vector<PendingSet> Pending;
 	/* the ifs the walk is inside, and which branch */
 	std::vector<std::pair<const Expr *, bool>> Conds;
 	/* locals holding another device-tree node than the device's own,
@@ -699,6 +715,13 @@ int Extractor::site(const CallExpr *CE, const api_fn *Api)
 		jf_add_site_source(&JF, Buf, Idx);
 	for (const auto &[Cond, Taken] : Conds)
 		guards(Idx, Cond, Taken, 0);
+	/* the next map or release ends the last map's flags; a release ends
+	 * the constants stored before it, a map they are the flags of */
+	if (Api->family == FAMILY_DMA && Api->role != ROLE_DMA_MAPPING_ERROR) {
+		LastMap = -1;
+		if (Api->role != ROLE_DMA_MAP && Api->role != ROLE_DMA_ALLOC)
+			Pending.clear();
+	}
 	return Idx;
 }
 
@@ -717,6 +740,12 @@ void Extractor::assign(int Loc, const Expr *Rhs)
 			LastMap = Site;
 			LastMapStruct = structOfKey(key(Loc));
 			LastMapMember = memberOfKey(key(Loc)).str();
+			LastMapScope = Here;
+			for (const PendingSet &P : Pending)
+				if (!P.Twice && P.Loc != Loc && P.Where == Here &&
+				    structOfKey(key(P.Loc)) == LastMapStruct)
+					jf_site_set(&JF, Site, P.Loc, P.V);
+			Pending.clear();
 		}
 		return;
 	}
@@ -732,15 +761,26 @@ void Extractor::assign(int Loc, const Expr *Rhs)
 		jf_add_value(&JF, Loc, value(Rhs, 0));
 }
 
-/* A constant stored to the entry a map just filled: its flag (as the
- * member's type holds it, as a guard compares it). */
+/* A constant stored to a member: a flag of the entry a map just filled
+ * (as the member's type holds it, as a guard compares it), or of the one
+ * the next map fills. */
 void Extractor::flagSet(int Loc, const Expr *Rhs)
 {
 	long long V;
-	if (LastMap >= 0 && Loc >= 0 && constant(Rhs, V) &&
-	    !LastMapStruct.empty() && structOfKey(key(Loc)) == LastMapStruct &&
-	    memberOfKey(key(Loc)) != LastMapMember)
+	if (Loc < 0 || !isFieldKey(key(Loc)) || !constant(Rhs, V))
+		return;
+	if (LastMap >= 0 && !LastMapStruct.empty() && Here == LastMapScope &&
+	    structOfKey(key(Loc)) == LastMapStruct &&
+	    memberOfKey(key(Loc)) != LastMapMember) {
 		jf_site_set(&JF, LastMap, Loc, V);
+		return;
+	}
+	for (PendingSet &P : Pending)
+		if (P.Loc == Loc) {
+			P.Twice |= P.V != V;
+			return;
+		}
+	Pending.push_back({ Loc, V, false, Here });
 }
 
 /* Is E the address of a scalar (a handle or a length, not a list)? */
@@ -857,10 +897,30 @@ void Extractor::walk(const Stmt *S)
 		walk(If->getInit());
 		walk(If->getCond());
 		Conds.push_back({ If->getCond(), true });
+		Here.push_back({ If, 1 });
 		walk(If->getThen());
 		Conds.back().second = false;
+		Here.back().second = 0;
 		walk(If->getElse());
+		Here.pop_back();
 		Conds.pop_back();
+		return;
+	}
+	if (isa<ForStmt, WhileStmt, DoStmt>(S)) {
+		Here.push_back({ S, 2 });
+		for (const Stmt *Child : S->children())
+			walk(Child);
+		Here.pop_back();
+		return;
+	}
+	if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+		size_t Depth = Here.size();
+		for (const Stmt *Child : CS->body()) {
+			if (isa<LabelStmt>(Child))
+				Here.push_back({ Child, 2 });
+			walk(Child);
+		}
+		Here.resize(Depth);
 		return;
 	}
 	if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -899,6 +959,9 @@ void Extractor::function(const FunctionDecl *FD)
 	LastMap = -1;
 	LastMapStruct.clear();
 	LastMapMember.clear();
+	Pending.clear();
+	Here.clear();
+	LastMapScope.clear();
 	Conds.clear();
 	OtherNodes.clear();
 	OtherResources.clear();
