@@ -4,6 +4,10 @@
 
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
+
+#include "clang/Analysis/AnalysisDeclContext.h"
+#include "clang/AST/ParentMap.h"
 
 namespace drvcheck {
 
@@ -186,6 +190,49 @@ void collect(void *Arg, const struct judge_verdict *V)
 	static_cast<std::vector<PathVerdict> *>(Arg)->push_back({ V->check, V->message });
 }
 
+/* Does S call a DMA release of another kind than Fn's? */
+bool releasesOtherKind(const Stmt *S, const api_fn *Fn)
+{
+	if (!S)
+		return false;
+	if (const auto *CE = dyn_cast<CallExpr>(S)) {
+		const FunctionDecl *FD = CE->getDirectCallee();
+		const api_fn *Other = FD && FD->getIdentifier()
+			? modelLookup(FD->getName()) : nullptr;
+		if (Other && Other->family == FAMILY_DMA && Other->kind != Fn->kind &&
+		    (Other->role == ROLE_DMA_UNMAP || Other->role == ROLE_DMA_FREE))
+			return true;
+	}
+	for (const Stmt *Child : S->children())
+		if (releasesOtherKind(Child, Fn))
+			return true;
+	return false;
+}
+
+/*
+ * Does the release sit in one side of an if whose other side releases
+ * with another kind (xgbe, igbvf: if (mapped_as_page) dma_unmap_page()
+ * else dma_unmap_single())?  The driver picks the kind by what the entry
+ * records; the analyzer assumes that freely for an entry the path did not
+ * write (the head of an unwind loop), so the side a path takes proves
+ * nothing of the kind.  The facts judge weighs the flag against where the
+ * maps set it (guards and sets, tu_judge).
+ */
+bool kindPickedByFlag(const api_fn *Fn, const Expr *Site, CheckerContext &C)
+{
+	const ParentMap &PM = C.getLocationContext()->getParentMap();
+	const Stmt *Child = Site;
+	for (const Stmt *P = PM.getParent(Site); P; Child = P, P = PM.getParent(P)) {
+		const auto *If = dyn_cast<IfStmt>(P);
+		if (!If || Child == If->getCond())
+			continue;
+		if (releasesOtherKind(Child == If->getThen() ? If->getElse()
+							     : If->getThen(), Fn))
+			return true;
+	}
+	return false;
+}
+
 } // namespace
 
 std::vector<PathVerdict> judgeOnPath(const DmaMapping &M, const api_fn *Fn,
@@ -211,6 +258,11 @@ std::vector<PathVerdict> judgeOnPath(const DmaMapping &M, const api_fn *Fn,
 	Prover P{ State, C.getSValBuilder() };
 	struct judge J = { nullptr, &Sel, collect, &Out, prove, &P };
 	judge_pair(&J, &Map.S, &Rel.S);
+	if (kindPickedByFlag(Fn, Event.getOriginExpr(), C))
+		llvm::erase_if(Out, [](const PathVerdict &V) {
+			return !strcmp(V.Check->id, "dma-unmap-kind") ||
+			       !strcmp(V.Check->id, "dma-coherent-streaming-mix");
+		});
 	return Out;
 }
 

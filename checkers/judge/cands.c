@@ -81,6 +81,31 @@ static bool guard_stable(const struct judge_facts *jf, int loc)
 	return true;
 }
 
+/*
+ * Does the map's function fill loc (a site of it, or one of its locals,
+ * is a source of loc)?  A map under "loc == 0" then makes loc non-zero on
+ * its way (b44 allocates its ring coherent and, under "if (!bp->rx_ring)",
+ * kzalloc()s and maps it instead, storing the buffer to rx_ring): the
+ * release's "if (bp->rx_ring)" does not exclude it.
+ */
+static bool filled_by(const struct judge_facts *jf, int loc, const struct jsite *map)
+{
+	char *prefix = xasprintf("local:%s:%s:", map->file, map->function);
+	bool filled = false;
+
+	for (size_t k = 0; loc >= 0 && k < jf->locs[loc].n_srcs && !filled; k++) {
+		const struct jsrc *src = &jf->locs[loc].srcs[k];
+
+		if (src->type == JSRC_SITE)
+			filled = !strcmp(jf->sites[src->idx].file, map->file) &&
+				 !strcmp(jf->sites[src->idx].function, map->function);
+		else if (src->type == JSRC_LOC)
+			filled = !strncmp(jf->locs[src->idx].key, prefix, strlen(prefix));
+	}
+	free(prefix);
+	return filled;
+}
+
 static bool fits_guards(const struct judge_facts *jf, const struct jsite *rel,
 			const struct jsite *map)
 {
@@ -96,7 +121,9 @@ static bool fits_guards(const struct judge_facts *jf, const struct jsite *rel,
 				return false;
 		for (size_t k = 0; k < map->n_guards; k++)
 			if (map->guards[k].loc == rg->loc &&
-			    !compatible(&map->guards[k], rg))
+			    !compatible(&map->guards[k], rg) &&
+			    !(map->guards[k].equal && map->guards[k].v == 0 &&
+			      filled_by(jf, rg->loc, map)))
 				return false;
 	}
 	return true;
