@@ -172,38 +172,47 @@ static char *temp_file(void)
 
 int child_start_in(struct child *c, char *const argv[], const char *dir)
 {
+	sigset_t trapped, old;
+	int out, err, null;
+
 	memset(c, 0, sizeof(*c));
 	c->out_path = temp_file();
 	c->err_path = temp_file();
 	if (!c->out_path || !c->err_path)
 		return -1;
+	/* no interruption between the fork and the child's tracking: the
+	 * handler would miss the child, or run in it */
+	sigemptyset(&trapped);
+	sigaddset(&trapped, SIGINT);
+	sigaddset(&trapped, SIGTERM);
+	sigaddset(&trapped, SIGHUP);
+	sigprocmask(SIG_BLOCK, &trapped, &old);
 	c->pid = fork();
-	if (c->pid < 0)
-		return -1;
 	if (c->pid > 0)
 		track_pid(c->pid, true);
-	if (c->pid == 0) {
-		int out = open(c->out_path, O_WRONLY | O_TRUNC);
-		int err = open(c->err_path, O_WRONLY | O_TRUNC);
-		int null = open("/dev/null", O_RDONLY);
-
-		/* the parent cleans up after an interrupted run, not this one */
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		if (out < 0 || err < 0 || null < 0)
-			_exit(127);
-		dup2(null, 0);
-		dup2(out, 1);
-		dup2(err, 2);
-		if (dir && chdir(dir)) {
-			perror(dir);
-			_exit(127);
-		}
-		execvp(argv[0], argv);
+	if (c->pid != 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		return c->pid < 0 ? -1 : 0;
+	}
+	out = open(c->out_path, O_WRONLY | O_TRUNC);
+	err = open(c->err_path, O_WRONLY | O_TRUNC);
+	null = open("/dev/null", O_RDONLY);
+	/* the parent cleans up after an interrupted run, not this one */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (out < 0 || err < 0 || null < 0)
+		_exit(127);
+	dup2(null, 0);
+	dup2(out, 1);
+	dup2(err, 2);
+	if (dir && chdir(dir)) {
+		perror(dir);
 		_exit(127);
 	}
-	return 0;
+	execvp(argv[0], argv);
+	_exit(127);
 }
 
 int child_start(struct child *c, char *const argv[])
