@@ -6,7 +6,7 @@
  * are matched less exactly, as their starts come from many places: one is
  * reported only when the start is visibly a device resource (a member of
  * struct resource: res->start, pci_resource_start()) and nothing may
- * claim it: no PCI request in the module, no other request in its file
+ * claim it: no PCI request in the module, no MMIO request in its file
  * (a module often links several platform drivers, a file each, as
  * exynosdrm does), no request of the same start anywhere in the module.
  * A map of anything but the driver's own BAR, undone in the function that
@@ -115,6 +115,9 @@ void judge_iomem_unrequested_map(const struct judge *j, const struct jsite *s,
 		if (!judge_is_region_request(q))
 			continue;
 		if (!judge_is_pci_space(q)) {
+			/* I/O ports are another address space than MMIO */
+			if (q->written->space == SPACE_PORT)
+				continue;
 			reqs |= !strcmp(q->file, s->file) ||
 				judge_same_start(j, q, s) == JX_TRUE;
 			continue;
