@@ -539,7 +539,9 @@ void DmaChecker::checkPreStmt(const GCCAsmStmt *, CheckerContext &C) const
 /* Memory holding a handle was invalidated by a call the analyzer did not
  * look into (a helper of this file the gate skipped, an extern): that
  * function may have released or kept it.  It did not test it: a helper
- * that calls dma_mapping_error() reaches the model and is inlined. */
+ * that calls dma_mapping_error() reaches the model and is inlined.  No
+ * call at all: a loop widened past its bound (analyzer-flags.txt) forgot
+ * what its body may have stored, the handle among it. */
 ProgramStateRef DmaChecker::checkPointerEscape(ProgramStateRef State,
 					       const InvalidatedSymbols &Escaped,
 					       const CallEvent *Event,
@@ -547,13 +549,15 @@ ProgramStateRef DmaChecker::checkPointerEscape(ProgramStateRef State,
 {
 	/* stores are checkBind's business, the model's calls this
 	 * checker's; only other calls count here */
-	if (!Event || Kind == PSK_EscapeOnBind || checkersCall(*Event))
+	if (Kind == PSK_EscapeOnBind || (Event && checkersCall(*Event)))
 		return State;
 	for (auto &[Sym, M] : State->get<DmaHandles>())
 		if (M.St == DmaMapping::Live &&
 		    (Escaped.count(Sym) || (M.Cpu && Escaped.count(M.Cpu)))) {
 			DmaMapping Opaque = M;
 			Opaque.Escaped = true;
+			/* a widened loop's skipped iterations may have tested it */
+			Opaque.Tested |= !Event;
 			State = State->set<DmaHandles>(Sym, Opaque);
 		}
 	return State;
