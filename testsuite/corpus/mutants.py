@@ -70,7 +70,9 @@ def module_files(d, name):
 
 
 def scan(drvcheck, tree, engine, check, target):
-    """(set of (line, message) of check in target's file, not-analysed line or None)"""
+    """(set of (line, message) of check in target's file, (verdict, the
+    engine's line) when it did not analyse the file or part of it, else
+    None)"""
     d = os.path.dirname(target)
     with tempfile.NamedTemporaryFile(suffix='.json') as out:
         p = subprocess.run([drvcheck, 'scan', '-q', '--engine', engine, '--checks', check,
@@ -84,6 +86,9 @@ def scan(drvcheck, tree, engine, check, target):
              if r['check'] == check and r['file'] == rel}
     trouble = [ln for ln in p.stderr.splitlines()
                if os.path.basename(target) in ln and 'not analysed' in ln]
+    # "parse error, part of the file was not analysed": the rest was
+    trouble = [('partly unparsed' if 'part of the file' in ln else 'not analysed', ln)
+               for ln in trouble]
     return found, (trouble[0] if trouble else None)
 
 
@@ -116,7 +121,7 @@ def run_one(mut, engines, drvcheck, tree):
             if new:
                 res[e] = ('found', '%d: %s' % new[0])
             elif trouble:
-                res[e] = ('not analysed', trouble)
+                res[e] = trouble
             else:
                 res[e] = ('missed', '')
     finally:
