@@ -147,6 +147,25 @@ static void makefile_includes(const char *mkdir, bool parent, const char *root,
 	free(text);
 }
 
+/*
+ * define_trace.h includes a driver's trace header by a path relative to
+ * its own directory (TRACE_INCLUDE_PATH ../../drivers/net/ethernet/intel/ice),
+ * which lands in the tree only when include/trace is the tree's; with a
+ * distribution's headers package it is not, and ice_main.c, mlx5's
+ * vhca_event.c and 21 more did not parse.  The tree's include/trace,
+ * searched last, stands in for the directory the path was written for.
+ */
+static void trace_includes(const char *root, struct strlist *out)
+{
+	char *trace = xasprintf("%s/include/trace", root);
+
+	if (is_dir(trace) && !strlist_has(out, trace)) {
+		strlist_add(out, "-idirafter");
+		strlist_add(out, trace);
+	}
+	free(trace);
+}
+
 void kbuild_dir_includes(const char *dir, struct strlist *out)
 {
 	char abs[PATH_MAX], *root, *slash;
@@ -168,5 +187,7 @@ void kbuild_dir_includes(const char *dir, struct strlist *out)
 		*slash = '\0';
 		makefile_includes(abs, true, root, out);
 	}
+	if (root)
+		trace_includes(root, out);
 	free(root);
 }

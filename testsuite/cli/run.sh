@@ -340,6 +340,33 @@ printf 'ccflags-y += -I$(srctree)/drivers/tuners -I$(srctree)/drivers/fe\nobj-m 
 cp "$KT/drivers/drv/a.c" "$CASES"/*_compat.h "$KT/drivers/comp/pf/"
 expect 1 "scan DIR: a subdirectory the Makefile above builds" -- "$DRVCHECK" scan -q --engine sparse "$KT/drivers/comp/pf"
 grep_in out "pf/a.c:.*\[drvcheck-dma-unmap-size\]" "... gets that Makefile's include paths"
+# A driver's trace header named by a path relative to include/trace
+# (TRACE_INCLUDE_PATH ../../drivers/..., as ice and 22 more write it),
+# included by the headers package's define_trace.h: found in the tree
+mkdir -p "$KT/include/trace" "$KT/drivers/trc"
+printf 'obj-m := a.o\n' > "$KT/drivers/trc/Makefile"
+cat > "$KT/drivers/trc/trc_trace.h" <<'TRC'
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM trc
+#if !defined(_TRC_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _TRC_TRACE_H
+#include <linux/tracepoint.h>
+TRACE_EVENT(trc_map, TP_PROTO(int v), TP_ARGS(v),
+	    TP_STRUCT__entry(__field(int, v)), TP_fast_assign(__entry->v = v;),
+	    TP_printk("%d", __entry->v));
+#endif
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH ../../drivers/trc
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE trc_trace
+#include <trace/define_trace.h>
+TRC
+{ printf '#define CREATE_TRACE_POINTS\n#include "trc_trace.h"\n'; cat "$BUGGY"; } > "$KT/drivers/trc/a.c"
+cp "$CASES"/*_compat.h "$KT/drivers/trc/"
+for e in sparse clang; do
+	expect 1 "scan DIR: a trace header under TRACE_INCLUDE_PATH ../../drivers ($e)" -- "$DRVCHECK" scan -q --engine $e "$KT/drivers/trc"
+	grep_in out "a.c:.*\[drvcheck-dma-unmap-size\]" "... is found in the tree ($e)"
+done
 # One directory, two Kbuild modules (drivers/comedi/drivers: a module per
 # file): a map of one is not covered by the other's request, for cocci,
 # whose script joins the files of a module, as for sparse
