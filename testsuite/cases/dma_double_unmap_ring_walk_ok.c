@@ -13,6 +13,7 @@
  * drvcheck-case: negative dma-direction
  */
 #include <linux/module.h>
+#include <linux/netdevice.h>
 #include <linux/skbuff.h>
 #include <linux/dma-mapping.h>
 
@@ -35,12 +36,8 @@ struct __packed rw_buff {
 	};
 };
 
-struct rw_nic;
-struct device *rw_nic_dev(struct rw_nic *nic);
-
 struct rw_ring {
 	struct device *dev;
-	struct rw_nic *nic;
 	struct rw_buff *buff_ring;
 	unsigned int size;
 	unsigned int sw_head;
@@ -91,7 +88,7 @@ void rw_tx_deinit(struct rw_ring *ring)
 	for (; ring->sw_head != ring->sw_tail;
 	     ring->sw_head = rw_next_dx(ring, ring->sw_head)) {
 		struct rw_buff *buff = &ring->buff_ring[ring->sw_head];
-		struct device *ndev = rw_nic_dev(ring->nic);
+		struct device *ndev = ring->dev;
 
 		if (buff->is_mapped) {
 			if (buff->is_sop)
