@@ -119,15 +119,15 @@ private:
 	 * flag (clearing the handle itself is none) */
 	int LastMap = -1;
 	std::string LastMapStruct, LastMapMember;
-	/* constants stored to members since the last model call: the flags
-	 * of the entry the next map fills (igbvf sets mapped_as_page just
-	 * before it maps); one stored two values is none */
 	/* the branches the walk is in: an if's then or else, a loop's body,
 	 * the statements after a label (code there does not simply follow
 	 * what came before); a flag counts with a map in the same branch, as
 	 * in tu_facts.c */
 	using Scope = std::vector<std::pair<const Stmt *, int>>;
 	Scope Here, LastMapScope;
+	/* constants stored to members since the last model call: the flags
+	 * of the entry the next map fills (igbvf sets mapped_as_page just
+	 * before it maps); one stored two values is none */
 	struct PendingSet {
 		int Loc;
 		long long V;

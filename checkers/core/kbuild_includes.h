@@ -20,7 +20,8 @@ char *kbuild_makefile_text(const char *dir);
  * from the tree's root as Kbuild's make does.  The CFLAGS_file.o paths of
  * every file of the directory are added, not only one file's, so that
  * the files of a module keep one command line (an extra -I only finds
- * headers, and those would have been the same ones).
+ * headers, and those would have been the same ones).  Last, the tree's
+ * include/trace as -idirafter, for trace headers named relative to it.
  */
 void kbuild_dir_includes(const char *dir, struct strlist *out);
 

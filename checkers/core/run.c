@@ -138,20 +138,23 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+/* the signals an interrupted run cleans up after */
+static const int trapped_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+#define N_TRAPPED (sizeof(trapped_sigs) / sizeof(trapped_sigs[0]))
+
 void run_trap_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigfillset(&sa.sa_mask);
 	/* one ignored stays ignored (a background job of a script, nohup) */
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+	for (size_t i = 0; i < N_TRAPPED; i++) {
 		struct sigaction old;
 
-		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-			sigaction(sigs[i], &sa, NULL);
+		if (sigaction(trapped_sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(trapped_sigs[i], &sa, NULL);
 	}
 }
 
@@ -183,9 +186,8 @@ int child_start_in(struct child *c, char *const argv[], const char *dir)
 	/* no interruption between the fork and the child's tracking: the
 	 * handler would miss the child, or run in it */
 	sigemptyset(&trapped);
-	sigaddset(&trapped, SIGINT);
-	sigaddset(&trapped, SIGTERM);
-	sigaddset(&trapped, SIGHUP);
+	for (size_t i = 0; i < N_TRAPPED; i++)
+		sigaddset(&trapped, trapped_sigs[i]);
 	sigprocmask(SIG_BLOCK, &trapped, &old);
 	c->pid = fork();
 	if (c->pid > 0)
@@ -198,9 +200,8 @@ int child_start_in(struct child *c, char *const argv[], const char *dir)
 	err = open(c->err_path, O_WRONLY | O_TRUNC);
 	null = open("/dev/null", O_RDONLY);
 	/* the parent cleans up after an interrupted run, not this one */
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
+	for (size_t i = 0; i < N_TRAPPED; i++)
+		signal(trapped_sigs[i], SIG_DFL);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (out < 0 || err < 0 || null < 0)
 		_exit(127);

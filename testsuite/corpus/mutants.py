@@ -33,6 +33,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, 'testsuite'))
+import agreement  # noqa: E402  (the catalogue's engines per check)
 
 
 def parse(path):
@@ -139,12 +141,7 @@ def main():
                           capture_output=True, text=True, check=True).stdout.strip()
     engines = a.engines.split(',')
     muts = a.mutants or sorted(glob.glob(os.path.join(ROOT, 'testsuite/corpus/mutants/*/*.mut')))
-    claims = {}
-    for ln in subprocess.run([a.drvcheck, 'list-checks'], capture_output=True,
-                             text=True).stdout.splitlines():
-        w = ln.split()
-        if len(w) >= 5 and not ln.startswith(' '):
-            claims[w[0]] = set(w[4].split(','))
+    claims = agreement.claims(a.drvcheck)
     tally = {}
     for path in muts:
         mut = parse(path)
