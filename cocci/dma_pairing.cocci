@@ -475,22 +475,27 @@ def dcp_text_calls(path, fns):
                         ln[:m.start()], m.group(1)))
     return out
 
-_DCP_UPDATE = re.compile(r'(?:->|[.])(\w+)\s*(?:(?:[-+*/%&|^]|<<|>>)=|\+\+|--)')
-_DCP_PREFIX_UPDATE = re.compile(r'(?:\+\+|--)\s*([\w>.\x5b\x5d-]+)')
+# x->a.fld += n, ring[i].fld++, --x->fld: the member expression updated
+_DCP_UPDATE = re.compile(r'([A-Za-z_]\w*(?:\s*(?:->|[.])\s*\w+|\s*\x5b[^\x5d\n]*\x5d)*\s*(?:->|[.])\s*(\w+))'
+                         r'\s*(?:(?:[-+*/%&|^]|<<|>>)=|\+\+|--)')
+_DCP_PREFIX_UPDATE = re.compile(r'(?:\+\+|--)\s*([A-Za-z_][\w>.\x5b\x5d-]*?(?:->|[.])(\w+))(?![\w\x5b.]|->)')
 _dcp_updates = {}
-def dcp_member_updated(paths, fld):
-    """is member fld changed other than by a plain store in these files
-    (+=, |=, ++, --): then its stores are not all it may hold"""
-    for q in paths:
-        if q not in _dcp_updates:
-            text = dc_text(q)[0]
-            names = set(_DCP_UPDATE.findall(text))
-            for chain in _DCP_PREFIX_UPDATE.findall(text):
-                names.update(re.findall(r'(?:->|[.])(\w+)', chain))
-            _dcp_updates[q] = names
-        if fld in _dcp_updates[q]:
-            return True
-    return False
+def dcp_member_updates(path):
+    """member -> [(0-based line, the member expression)] of the updates
+    other than a plain store in path (+=, |=, ++, --): where one is, the
+    member's stores are not all it may hold"""
+    if path not in _dcp_updates:
+        text, starts = dc_text(path)
+        # comments blanked in place: the line numbers stay
+        text = re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*',
+                      lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text, flags=re.S)
+        out = {}
+        for rx in (_DCP_UPDATE, _DCP_PREFIX_UPDATE):
+            for m in rx.finditer(text):
+                out.setdefault(m.group(2), []).append(
+                    (bisect.bisect_right(starts, m.start()) - 1, m.group(1)))
+        _dcp_updates[path] = out
+    return _dcp_updates[path]
 
 _dcp_makefiles = {}
 def dcp_makefile(d):
@@ -1854,6 +1859,21 @@ def dcp_join(allfacts):
         if k:
             put(fl, 'src', fl, want(fl, fn, k), 'site', n)
 
+    def member_updated(fl, k):
+        """is the member of key k updated other than by a plain store in
+        the module: an update whose base is another struct (host->sg_count--
+        beside data->sg_count) is not; one the declarations do not type
+        may be"""
+        fld = k.partition('.')[2].partition('@')[0]
+        for path in module_files(fl):
+            for line, e in dcp_member_updates(path).get(fld, ()):
+                fn = dcp_enclosing(path, line)
+                kk = key(path, fn, e) if fn else ''
+                if not kk.startswith('field:') or kk.startswith('field:?.') or \
+                   kk.partition('@')[0] == k.partition('@')[0]:
+                    return True
+        return False
+
     # the sites
     outs = set()
     for s in sites:
@@ -1950,8 +1970,7 @@ def dcp_join(allfacts):
         done.add((fl, fn, k))
         if k.startswith('field:'):
             done.add(k)
-            fld = k.partition('.')[2].partition('@')[0]
-            if dcp_member_updated(module_files(fl), fld):
+            if member_updated(fl, k):
                 put(fl, 'src', fl, k, 'unknown')   # += ++ ...: not only its stores
             continue
         if not k.startswith('local:'):
