@@ -47,6 +47,49 @@ static const struct jsite *returned_count(const struct judge *j,
 	return map;
 }
 
+/* Does a direct source of loc copy loc back (qc->n_elem =
+ * qc->orig_n_elem, which was saved from it): a restore. */
+static bool restored(const struct judge_facts *jf, int loc)
+{
+	const struct jloc *l = &jf->locs[loc];
+
+	for (size_t i = 0; i < l->n_srcs; i++)
+		if (l->srcs[i].type == JSRC_LOC && l->srcs[i].idx >= 0 &&
+		    jf_copies_from(jf, l->srcs[i].idx, loc))
+			return true;
+	return false;
+}
+
+/*
+ * The count overwritten in place: a map reads its nents from the location
+ * the release reads and stores the count it returns there
+ * (qc->n_elem = dma_map_sg(..., qc->n_elem, ...), through a local too).
+ * From that map on the location holds the returned count, whatever other
+ * nents it is given before the next map; a release in another function
+ * runs after the map.  Not when something copies a saved value back.
+ */
+static const struct jsite *overwritten(const struct judge *j,
+				       const struct jsite *rel)
+{
+	const struct judge_facts *jf = j->facts;
+	const struct jsite *map = NULL;
+	int *srcs;
+	size_t n;
+
+	if (!jf || rel->nents_loc < 0)
+		return NULL;
+	jf_sources(jf, rel->nents_loc, &srcs, &n);
+	for (size_t i = 0; i < n && !map; i++) {
+		const struct jsite *m = &jf->sites[srcs[i]];
+
+		if (sg_count(m) && m->nents_loc == rel->nents_loc &&
+		    strcmp(m->function, rel->function) != 0)
+			map = m;
+	}
+	free(srcs);
+	return map && !restored(jf, rel->nents_loc) ? map : NULL;
+}
+
 /* On a path: the count passed is computed from what this map returned,
  * and is not provably the nents it was given. */
 static const struct jsite *returned_on_path(const struct judge *j,
@@ -92,6 +135,8 @@ void judge_dma_unmap_sg_nents(const struct judge *j, const struct jsite *rel,
 	if (!judge_is_unmap(rel) || rel->api->nents < 0)
 		return;
 	map = c->exact ? returned_on_path(j, rel, c->maps[0]) : returned_count(j, rel);
+	if (!map && !c->exact)
+		map = overwritten(j, rel);
 	if (map) {
 		judge_verdict(&v, j, "dma-unmap-sg-nents", rel, judge_key(j, rel),
 			      !strcmp(map->function, rel->function),
