@@ -340,9 +340,11 @@ def dcp_text_loads(path, fn, name):
 DCP_DERIVED = '\x01derived'
 DCP_UNKNOWN = '\x01unknown'
 
-# byte-order conversions: the compiler sees casts (sparse and clang look
-# through them), spatch without headers sees calls
-_DCP_CONV = re.compile(r'^(?:cpu_to_(?:le|be)(?:16|32|64)|(?:le|be)(?:16|32|64)_to_cpu)$')
+# byte-order conversions: the compilers look through the casts and
+# builtins they expand to, spatch without headers sees calls
+# BEGIN generated conversions: gen-cocci-tables from checkers/model, do not edit
+DCP_CONV = {"cpu_to_le16", "cpu_to_le32", "cpu_to_le64", "le16_to_cpu", "le32_to_cpu", "le64_to_cpu", "cpu_to_be16", "cpu_to_be32", "cpu_to_be64", "be16_to_cpu", "be32_to_cpu", "be64_to_cpu", "ntohs", "ntohl", "htons", "htonl", "swab16", "swab32", "swab64", "__swab16", "__swab32", "__swab64", "__fswab16", "__fswab32", "__fswab64", "__builtin_bswap16", "__builtin_bswap32", "__builtin_bswap64"}
+# END generated conversions
 
 def dcp_call_parts(e):
     """'f(a, b)' -> ('f', ['a', 'b']) when e is one whole call, else None"""
@@ -401,7 +403,7 @@ def dcp_unwrap(path, e, depth=0):
     if not c:
         return e
     fn, args = c
-    if _DCP_CONV.match(fn) and len(args) == 1:
+    if fn in DCP_CONV and len(args) == 1:
         return dcp_unwrap(path, args[0], depth + 1)
     params = dc_func_params(path, fn)
     sts = dcp_statements(dc_func_body(path, fn)) if params is not None else []

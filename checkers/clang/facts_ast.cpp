@@ -32,12 +32,30 @@ llvm::StringRef memberOfKey(const char *Key)
 	return llvm::StringRef(Key).split('@').first;
 }
 
-/* Parens and the casts that do not read or decay: what sparse's
- * ast_strip() leaves of an expression, with the reads kept. */
+/* The argument of a byte-order conversion of the model
+ * (__builtin_bswap16(x), __fswab32(x)), or null. */
+static const Expr *conversionArg(const Expr *E)
+{
+	const auto *Call = dyn_cast<CallExpr>(E);
+	const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+
+	if (!FD || Call->getNumArgs() != 1 || !FD->getIdentifier() ||
+	    !conversion_lookup(FD->getName().str().c_str()))
+		return nullptr;
+	return Call->getArg(0);
+}
+
+/* Parens, the casts that do not read or decay and byte-order
+ * conversions: what sparse's ast_strip() leaves of an expression, with
+ * the reads kept. */
 const Expr *skipCasts(const Expr *E)
 {
 	for (;;) {
 		E = E->IgnoreParens();
+		if (const Expr *Arg = conversionArg(E)) {
+			E = Arg;
+			continue;
+		}
 		const auto *CE = dyn_cast<CastExpr>(E);
 		if (!CE || CE->getCastKind() == CK_LValueToRValue ||
 		    CE->getCastKind() == CK_ArrayToPointerDecay ||

@@ -353,6 +353,28 @@ static bool any_source(const struct jsrc *s, void *arg)
 	return true;
 }
 
+static const char *const location_kinds[] = {
+	"field:", "local:", "param:", "ret:", "global:",
+};
+
+bool jf_location_atom(const char *atom)
+{
+	for (size_t i = 0; i < sizeof(location_kinds) / sizeof(location_kinds[0]); i++)
+		if (strncmp(atom, location_kinds[i], strlen(location_kinds[i])) == 0)
+			return true;
+	return false;
+}
+
+bool jf_composite_atom(const char *atom)
+{
+	if (strncmp(atom, "X:", 2) != 0)
+		return false;
+	for (size_t i = 0; i < sizeof(location_kinds) / sizeof(location_kinds[0]); i++)
+		if (strstr(atom, location_kinds[i]))
+			return true;
+	return false;
+}
+
 bool jf_copies_from(const struct judge_facts *jf, int loc, int from)
 {
 	unsigned char *seen;

@@ -188,6 +188,13 @@ bool jf_walk(const struct judge_facts *jf, int loc,
  * copies and ring links)? */
 bool jf_copies_from(const struct judge_facts *jf, int loc, int from);
 
+/* Is atom (of a value) a location key: field:, local:, param:, ret:,
+ * global:?  A macro or a call is only equal to itself. */
+bool jf_location_atom(const char *atom);
+/* Is it an operator over locations that no linear form has, named by its
+ * operands (Coccinelle's "X:" atom: control & BMU_BBC)? */
+bool jf_composite_atom(const char *atom);
+
 /* Does nothing of the module ever store to loc, through any ring
  * (storing 0 is no store: loc then never holds anything else)? */
 bool jf_never_stored(const struct judge_facts *jf, int loc);

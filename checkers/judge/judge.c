@@ -61,17 +61,6 @@ enum jx_truth judge_greater(const struct judge *j, const struct jx *a,
 	return t != JX_UNKNOWN ? t : jx_greater(a, b);
 }
 
-/* Location atoms only: a macro or a call stays what it is. */
-static bool location_atom(const char *atom)
-{
-	static const char *const kinds[] = { "field:", "local:", "param:", "ret:", "global:" };
-
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (strncmp(atom, kinds[i], strlen(kinds[i])) == 0)
-			return true;
-	return false;
-}
-
 /* The one value loc ever holds, or NULL. */
 static const struct jx *single_value(const struct judge *j, const char *module,
 				     const char *atom)
@@ -100,7 +89,7 @@ static struct jx resolve(const struct judge *j, const struct jx *x,
 	if (!j->facts || x->kind != JX_LINEAR || depth > 4)
 		return out;
 	for (size_t i = 0; i < x->n; i++) {
-		const struct jx *v = location_atom(x->t[i].atom) ?
+		const struct jx *v = jf_location_atom(x->t[i].atom) ?
 				     single_value(j, module, x->t[i].atom) : NULL;
 		struct jx term, value, scaled, tmp;
 

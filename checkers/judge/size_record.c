@@ -11,7 +11,9 @@
  * release reads another member of it that is never stored from the map's
  * size nor from anything the map's size is copied from, and whose every
  * source is known.  An unknown source of that member, or one that may be
- * the map's size, is no verdict.
+ * the map's size, is no verdict.  A size held in a local or a parameter
+ * (bnad: len = ntohs(cmpl->length), the received length) is compared the
+ * same way with the record of the entry the handle is read from.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -63,13 +65,14 @@ static bool stores_size(const struct jloc *l, int a, const struct jx *size)
 }
 
 /*
- * The entry's record of the map size: another member of b's struct whose
- * stores include it; JLOC_NONE when the entry keeps none.
+ * The entry's record of the map size: another member of e's struct (e: a
+ * member of the entry) whose stores include it; JLOC_NONE when the entry
+ * keeps none.
  */
-static int size_record(const struct judge_facts *jf, int b, int a,
+static int size_record(const struct judge_facts *jf, int e, int a,
 		       const struct jx *size)
 {
-	const struct jloc *lb = &jf->locs[b];
+	const struct jloc *lb = &jf->locs[e];
 	const char *bm, *m;
 	size_t bs, bml, s, ml;
 
@@ -94,13 +97,27 @@ struct leaves {
 	bool unknown;		/* an unknown source, or a site */
 };
 
+/*
+ * Does value v read locations through an operator no linear form has:
+ * Coccinelle's "X:" atom (len = control & BMU_BBC), equal only to itself,
+ * names the atoms it is made of but hides them from the walk.  sparse and
+ * clang record such a value as unknown; so does this.
+ */
+static bool hides_reads(const struct jx *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (jf_composite_atom(v->t[i].atom))
+			return true;
+	return false;
+}
+
 /* The values among the release member's sources; a site or an unknown is
  * no size it is known to hold. */
 static bool leaf(const struct jsrc *s, void *arg)
 {
 	struct leaves *lv = arg;
 
-	if (s->type != JSRC_VALUE) {
+	if (s->type != JSRC_VALUE || hides_reads(&s->value)) {
 		lv->unknown = true;
 		return false;
 	}
@@ -178,7 +195,7 @@ int judge_size_unrecorded(const struct judge *j, const struct jsite *rel,
 	const struct judge_facts *jf = j->facts;
 	struct leaves lv = { 0 };
 	unsigned char *seen_b, *seen_a;
-	int b, a, record;
+	int b, a, entry, record;
 	bool ok, outside;
 
 	if (!jf || !jf->finished)
@@ -188,7 +205,15 @@ int judge_size_unrecorded(const struct judge *j, const struct jsite *rel,
 	if (b < 0 || a < 0 || a == b || strcmp(rel->module, m->module) ||
 	    !jf->locs[b].n_srcs)
 		return JLOC_NONE;
-	record = size_record(jf, b, a, &m->size);
+	/* a size read from a member: that entry's record; else (a local, a
+	 * parameter: len = ntohs(cmpl->length)) the record of the entry the
+	 * handle is read from */
+	entry = b;
+	if (strncmp(jf->locs[b].key, "field:", 6) != 0)
+		entry = rel->handle >= 0 ? rel->handle : rel->buf;
+	if (entry < 0)
+		return JLOC_NONE;
+	record = size_record(jf, entry, a, &m->size);
 	if (record < 0)
 		return JLOC_NONE;
 	seen_b = xcalloc(jf->n_locs, 1);

@@ -511,6 +511,29 @@ const struct of_fn *of_lookup(const char *name)
 	return NULL;
 }
 
+/* include/linux/byteorder/generic.h, include/uapi/linux/swab.h */
+const char *const conversion_model[] = {
+	"cpu_to_le16", "cpu_to_le32", "cpu_to_le64",
+	"le16_to_cpu", "le32_to_cpu", "le64_to_cpu",
+	"cpu_to_be16", "cpu_to_be32", "cpu_to_be64",
+	"be16_to_cpu", "be32_to_cpu", "be64_to_cpu",
+	"ntohs", "ntohl", "htons", "htonl",
+	"swab16", "swab32", "swab64",
+	/* what the macros expand to */
+	"__swab16", "__swab32", "__swab64",
+	"__fswab16", "__fswab32", "__fswab64",
+	"__builtin_bswap16", "__builtin_bswap32", "__builtin_bswap64",
+};
+const size_t conversion_model_count = sizeof(conversion_model) / sizeof(conversion_model[0]);
+
+bool conversion_lookup(const char *name)
+{
+	for (size_t i = 0; i < conversion_model_count; i++)
+		if (strcmp(conversion_model[i], name) == 0)
+			return true;
+	return false;
+}
+
 const struct value_fn *value_lookup(const char *name)
 {
 	for (size_t i = 0; i < value_model_count; i++)

@@ -200,6 +200,17 @@ extern const size_t value_model_count;
 const struct value_fn *value_lookup(const char *name);
 
 /*
+ * Byte-order conversions: what is read through one is the location it
+ * reads, reordered (len = ntohs(cmpl->length) is what the device wrote to
+ * cmpl->length).  Every engine looks through them as through a cast:
+ * sparse and clang see the builtins and inline functions the macros
+ * expand to, Coccinelle the macros themselves (gen-cocci-tables).
+ */
+extern const char *const conversion_model[];
+extern const size_t conversion_model_count;
+bool conversion_lookup(const char *name);
+
+/*
  * A macro that reads a member of one entry of a device's resource array:
  * pci_resource_start(pdev, bar) is pdev->resource[bar].start, and
  * pci_resource_len() that entry's resource_size().  Engines that expand

@@ -93,6 +93,16 @@ static void gen_iomem_values(struct strbuf *out)
 	sb_printf(out, "}\n");
 }
 
+/* Python: the byte-order conversions, looked through as the compilers
+ * look through the casts and builtins they expand to. */
+static void gen_conversions(struct strbuf *out)
+{
+	sb_printf(out, "DCP_CONV = {");
+	for (size_t i = 0; i < conversion_model_count; i++)
+		sb_printf(out, "%s\"%s\"", i ? ", " : "", conversion_model[i]);
+	sb_printf(out, "}\n");
+}
+
 /*
  * Python: resource macro -> (device argument, index argument, device
  * struct, its resource array, member read or None for resource_size()).
@@ -485,6 +495,7 @@ static const struct {
 	{ "iomem-model", gen_iomem_model },
 	{ "iomem-frees", gen_iomem_frees },
 	{ "iomem-values", gen_iomem_values },
+	{ "conversions", gen_conversions },
 	{ "iomem-resources", gen_iomem_resources },
 	{ "iomem-of", gen_iomem_of },
 	{ "iomem-twins", gen_iomem_twins },

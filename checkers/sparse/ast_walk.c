@@ -1,11 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "ast_walk.h"
 
+/* The argument of a byte-order conversion of the model (a call of
+ * __builtin_bswap16(), an inlined __fswab16()), or NULL. */
+static struct expression *conversion_arg(struct expression *e)
+{
+	struct statement *st = e->type == EXPR_STATEMENT ? e->statement : NULL;
+	struct expression *fn = e->type == EXPR_CALL ? e->fn : NULL;
+	struct symbol *arg;
+
+	if (fn && fn->type == EXPR_PREOP && fn->op == '*')
+		fn = fn->unop;
+	if (fn && fn->type == EXPR_SYMBOL && fn->symbol && fn->symbol->ident &&
+	    conversion_lookup(show_ident(fn->symbol->ident)) &&
+	    expression_list_size(e->args) == 1)
+		return first_expression(e->args);
+	if (!st || st->type != STMT_COMPOUND || !st->inline_fn ||
+	    !st->inline_fn->ident || !st->args ||
+	    !conversion_lookup(show_ident(st->inline_fn->ident)) ||
+	    symbol_list_size(st->args->declaration) != 1)
+		return NULL;
+	arg = first_symbol(st->args->declaration);
+	return arg ? arg->initializer : NULL;
+}
+
 struct expression *ast_strip(struct expression *e)
 {
-	while (e && (e->type == EXPR_CAST || e->type == EXPR_FORCE_CAST ||
-		     e->type == EXPR_IMPLIED_CAST))
-		e = e->cast_expression;
+	struct expression *arg;
+
+	while (e) {
+		if (e->type == EXPR_CAST || e->type == EXPR_FORCE_CAST ||
+		    e->type == EXPR_IMPLIED_CAST)
+			e = e->cast_expression;
+		else if ((arg = conversion_arg(e)))
+			e = arg;
+		else
+			break;
+	}
 	return e;
 }
 

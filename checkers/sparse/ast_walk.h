@@ -37,7 +37,7 @@ bool ast_model_call(struct expression *e, struct ast_call *call);
  */
 struct symbol *ast_call_of(struct expression *e, struct ast_call *call);
 
-/* e without the casts around it */
+/* e without the casts and byte-order conversions (the model's) around it */
 struct expression *ast_strip(struct expression *e);
 
 /*
