@@ -111,10 +111,20 @@ def dc_func_body(path, fn):
     return _dc_bodies[(path, fn)]
 
 
+_dc_heads = {}
+def dc_head(fn):
+    """the pattern of a line that starts the definition of function fn, one
+    compiled pattern per name: the re module caches 512, fewer than the
+    names a module asks for"""
+    if fn not in _dc_heads:
+        _dc_heads[fn] = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
+    return _dc_heads[fn]
+
+
 def dc_find_body(path, fn):
     """dc_func_body() uncached"""
     lines = dc_lines(path)
-    head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
+    head = dc_head(fn)
     for i in dc_lines_with(path, fn):
         if not head.match(lines[i]):
             continue
@@ -140,7 +150,7 @@ def dc_func_params(path, fn):
     if (path, fn) not in _dc_params:
         _dc_params[(path, fn)] = None
         lines = dc_lines(path)
-        head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\x28' % re.escape(fn))
+        head = dc_head(fn)
         for i in dc_lines_with(path, fn):
             m = head.match(lines[i])
             if not m or not dc_func_body(path, fn):

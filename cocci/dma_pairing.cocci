@@ -116,10 +116,20 @@ def dc_func_body(path, fn):
     return _dc_bodies[(path, fn)]
 
 
+_dc_heads = {}
+def dc_head(fn):
+    """the pattern of a line that starts the definition of function fn, one
+    compiled pattern per name: the re module caches 512, fewer than the
+    names a module asks for"""
+    if fn not in _dc_heads:
+        _dc_heads[fn] = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
+    return _dc_heads[fn]
+
+
 def dc_find_body(path, fn):
     """dc_func_body() uncached"""
     lines = dc_lines(path)
-    head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\(' % re.escape(fn))
+    head = dc_head(fn)
     for i in dc_lines_with(path, fn):
         if not head.match(lines[i]):
             continue
@@ -145,7 +155,7 @@ def dc_func_params(path, fn):
     if (path, fn) not in _dc_params:
         _dc_params[(path, fn)] = None
         lines = dc_lines(path)
-        head = re.compile(r'^(?:[A-Za-z_].*[\s*])?%s\s*\x28' % re.escape(fn))
+        head = dc_head(fn)
         for i in dc_lines_with(path, fn):
             m = head.match(lines[i])
             if not m or not dc_func_body(path, fn):
@@ -293,15 +303,36 @@ import os
 coccinelle.dcp_facts = []
 coccinelle.dcp_notexcl = False
 
+# in a function body, for every name: where "name =" ends, where "&name"
+# is an argument, whether it is updated (name += n, name++, --name)
+_DCP_ASSIGN = re.compile(r'(?<![\w.>*])([A-Za-z_]\w*)\s*=(?!=)')
+_DCP_ADDR_ARG = re.compile(r'[\x28,]\s*&\s*([A-Za-z_]\w*)\s*(?=[,\x29])')
+_DCP_SELF_UPDATE = re.compile(r'(?<![\w.>*])([A-Za-z_]\w*)\s*(?:(?:[-+*/%&|^]|<<|>>)=|\+\+|--)')
+_DCP_PRE_UPDATE = re.compile(r'(?:\+\+|--)\s*([A-Za-z_]\w*)(?!\s*(?:[\w\x5b.]|->))')
+_dcp_body_index = {}
+def dcp_body_index(body):
+    """(assignments, address arguments, updated names) of a function body,
+    each name's positions, read once for all its names"""
+    if body not in _dcp_body_index:
+        asg, addr = {}, {}
+        for m in _DCP_ASSIGN.finditer(body):
+            asg.setdefault(m.group(1), []).append(m.end())
+        for m in _DCP_ADDR_ARG.finditer(body):
+            addr.setdefault(m.group(1), []).append(m.start())
+        upd = set(_DCP_SELF_UPDATE.findall(body)) | set(_DCP_PRE_UPDATE.findall(body))
+        _dcp_body_index[body] = (asg, addr, upd)
+    return _dcp_body_index[body]
+
 def dcp_text_loads(path, fn, name):
     """The values local name is given in function fn (name = value, also in
     its declaration), read from the source: a handle loaded from a ring
     entry, a length held in a local.  Read on demand at the join, because
     matching every assignment with SmPL was a third of the whole run."""
     body = dc_func_body(path, fn)
+    asg, addr, upd = dcp_body_index(body)
     vals = set()
-    for m in re.finditer(r'(?<![\w.>*])%s\s*=(?!=)' % re.escape(name), body):
-        depth, i = 0, m.end()
+    for end in asg.get(name, ()):
+        depth, i = 0, end
         while i < len(body):
             c = body[i]
             if c in '\x28\x5b\x7b':
@@ -313,14 +344,14 @@ def dcp_text_loads(path, fn, name):
             elif depth == 0 and c in ';,':
                 break
             i += 1
-        v = dcp_n(body[m.end():i])
+        v = dcp_n(body[end:i])
         if v:
             vals.add(v)
     # its address handed to a call that is no model function (an out
     # parameter: ath11k_hal_rx_reo_ent_paddr_get(ab, ring, &paddr, ...)):
     # a value nobody here can see, as the other engines record it
-    for m in re.finditer(r'[\x28,]\s*&\s*%s\s*(?=[,\x29])' % re.escape(name), body):
-        depth, i = 0, m.start()
+    for start in addr.get(name, ()):
+        depth, i = 0, start
         while i >= 0:
             depth += {'\x29': 1, '\x28': -1}.get(body[i], 0)
             if depth < 0:
@@ -331,9 +362,7 @@ def dcp_text_loads(path, fn, name):
             vals.add(DCP_UNKNOWN)
     # len += 4, dma++: derived from itself (a handle stepped within its
     # mapping, a size no longer known), as the other engines record it
-    n = re.escape(name)
-    if re.search(r'(?<![\w.>*])%s\s*(?:(?:[-+*/%%&|^]|<<|>>)=|\+\+|--)' % n, body) or \
-       re.search(r'(?:\+\+|--)\s*%s(?!\s*(?:[\w\x5b.]|->))' % n, body):
+    if name in upd:
         vals.add(DCP_DERIVED)
     return vals
 
@@ -477,9 +506,11 @@ def dcp_text_calls(path, fns):
                         ln[:m.start()], m.group(1)))
     return out
 
-# x->a.fld += n, ring[i].fld++, --x->fld: the member expression updated
-_DCP_UPDATE = re.compile(r'([A-Za-z_]\w*(?:\s*(?:->|[.])\s*\w+|\s*\x5b[^\x5d\n]*\x5d)*\s*(?:->|[.])\s*(\w+))'
-                         r'\s*(?:(?:[-+*/%&|^]|<<|>>)=|\+\+|--)')
+# x->a.fld += n, ring[i].fld++, --x->fld: the member updated, and the
+# base before it read back from the text (a pattern that matched the whole
+# chain at every identifier was a quarter of the join)
+_DCP_UPDATE = re.compile(r'(?:->|[.])\s*(\w+)\s*(?:(?:[-+*/%&|^]|<<|>>)=|\+\+|--)')
+_DCP_UPDATE_BASE = re.compile(r'[A-Za-z_]\w*(?:\s*(?:->|[.])\s*\w+|\s*\x5b[^\x5d\n]*\x5d)*\s*$')
 _DCP_PREFIX_UPDATE = re.compile(r'(?:\+\+|--)\s*([A-Za-z_][\w>.\x5b\x5d-]*?(?:->|[.])(\w+))(?![\w\x5b.]|->)')
 _dcp_updates = {}
 def dcp_member_updates(path):
@@ -492,10 +523,15 @@ def dcp_member_updates(path):
         text = re.sub(r'\x2f\*.*?\*\x2f|\x2f\x2f[^\n]*',
                       lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text, flags=re.S)
         out = {}
-        for rx in (_DCP_UPDATE, _DCP_PREFIX_UPDATE):
-            for m in rx.finditer(text):
-                out.setdefault(m.group(2), []).append(
-                    (bisect.bisect_right(starts, m.start()) - 1, m.group(1)))
+        for m in _DCP_UPDATE.finditer(text):
+            i = bisect.bisect_right(starts, m.start()) - 1
+            # no base on its line: keyed to nothing, it may be of any struct
+            b = _DCP_UPDATE_BASE.search(text, starts[i], m.start())
+            out.setdefault(m.group(1), []).append(
+                (i, text[b.start():m.end(1)] if b else ''))
+        for m in _DCP_PREFIX_UPDATE.finditer(text):
+            out.setdefault(m.group(2), []).append(
+                (bisect.bisect_right(starts, m.start()) - 1, m.group(1)))
         _dcp_updates[path] = out
     return _dcp_updates[path]
 
