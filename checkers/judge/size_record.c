@@ -172,14 +172,21 @@ static bool known_reads(const struct judge_facts *jf, const unsigned char *seen,
 	return true;
 }
 
-/* May value v be the map's size: its own form, or a form over what the
- * size is copied from that is not provably another? */
+/* May value v be the map's size: its own form, one of the values stored
+ * where the size is read from (a local reused for several sizes: cxgb's
+ * size = sizeof(struct freelQ_e) * q->size at the alloc and at the free),
+ * or a form over what the size is copied from that is not provably
+ * another? */
 static bool may_be_size(const struct judge *j, const struct jx *v,
 			const struct jx *size, const char *module,
-			const unsigned char *seen_a)
+			const unsigned char *seen_a, const struct jx *const *avals,
+			size_t n_avals)
 {
 	if (jx_same(v, size))
 		return true;
+	for (size_t i = 0; i < n_avals; i++)
+		if (jx_same(v, avals[i]) || judge_equal(j, v, avals[i]) == JX_TRUE)
+			return true;
 	for (size_t i = 0; i < v->n; i++) {
 		int l = jf_loc_find(j->facts, module, v->t[i].atom);
 
@@ -195,6 +202,8 @@ int judge_size_unrecorded(const struct judge *j, const struct jsite *rel,
 	const struct judge_facts *jf = j->facts;
 	struct leaves lv = { 0 };
 	unsigned char *seen_b, *seen_a;
+	const struct jx **avals = NULL;
+	size_t n_avals = 0;
 	int b, a, entry, record;
 	bool ok, outside;
 
@@ -222,12 +231,15 @@ int judge_size_unrecorded(const struct judge *j, const struct jsite *rel,
 	 * size's need not be: what is compared is where each comes from */
 	made_of(jf, rel->module, b, &lv, seen_b);
 	jf_walk(jf, a, no_source, NULL, seen_a);
+	jf_values(jf, a, &avals, &n_avals);
 	ok = !lv.unknown && known_reads(jf, seen_b, &outside) &&
 	     (lv.n || outside) && !seen_b[record];
 	for (size_t i = 0; ok && i < jf->n_locs; i++)
 		ok = !(seen_a[i] && seen_b[i]);
 	for (size_t i = 0; ok && i < lv.n; i++)
-		ok = !may_be_size(j, lv.values[i], &m->size, m->module, seen_a);
+		ok = !may_be_size(j, lv.values[i], &m->size, m->module, seen_a,
+				  avals, n_avals);
+	free(avals);
 	free(seen_a);
 	free(seen_b);
 	free(lv.values);
