@@ -634,7 +634,10 @@ int main(int argc, char **argv)
 		else if (argv[i][0] == '-')
 			usage();
 		else {
-			strlist_add(&paths, argv[i]);
+			/* a case named twice (two globs) is one case: twice in
+			 * one run its facts would be joined with themselves */
+			if (!strlist_has(&paths, argv[i]))
+				strlist_add(&paths, argv[i]);
 			subset = true;
 		}
 	}
