@@ -1435,6 +1435,9 @@ def dcp_guard_terms(cond, taken):
         return [(m.group(1), '==' if eq else '!=', m.group(3))]
     neg = c.startswith('!')
     c = c.lstrip('!').strip()
+    # a bit test, e->flags & MAPPED_RX: (the test, op, 0) as for a value
+    if re.match(r'^\x28?\s*[\w>.\x5b\x5d-]+\s*&\s*\w+\s*\x29?$', c):
+        return [(c, '==' if neg == taken else '!=', '0')]
     if re.search(r'[^\w>.\x5b\x5d-]', c) or c.startswith('-'):
         return []
     return [(c, '==' if neg == taken else '!=', '0')]
@@ -1816,9 +1819,27 @@ def dcp_join(allfacts):
         for cond, taken in dcp_conditions(fl, line):
             for e, op, c in dcp_guard_terms(cond, taken):
                 k, v = key(fl, fn, e), const(fl, fn, c)
-                if k.startswith(('field:', 'local:')) and v is not None:
+                b = bit_test(fl, fn, e)
+                if b and v == 0:
+                    out.append('%s%s0' % (b, op))
+                elif k.startswith(('field:', 'local:')) and v is not None:
                     out.append('%s%s%d' % (k, op, v))
         return ';'.join(out)
+
+    def bit_key(k, v):
+        """one bit of a member as the judge keys it (jf_bit_loc()):
+        field:S.flags&4, whichever ring entry; '' unless v is one bit"""
+        if not k.startswith('field:') or v is None or v <= 0 or v & (v - 1):
+            return ''
+        return '%s&%d' % (k.partition('@')[0], v)
+
+    def bit_test(fl, fn, e):
+        """e->flags & MAPPED_RX: that bit key, else ''"""
+        e = e.strip()
+        while e.startswith('\x28') and e.endswith('\x29'):
+            e = e[1:-1].strip()
+        m = re.match(r'^([\w>.\x5b\x5d-]+)\s*&\s*(\w+)$', e)
+        return bit_key(key(fl, fn, m.group(1)), const(fl, fn, m.group(2))) if m else ''
 
     fstores = {}
     for f in facts:
@@ -1842,6 +1863,20 @@ def dcp_join(allfacts):
                      if f['fld'] != sf[1] and lo <= f['pos'][1] < hi else None)
                 if v is not None:
                     out.append('%s=%d' % (key(fl, fn, '%s->%s' % (f['base'], f['fld'])), v))
+            # the entry marked with a bit: e->flags |= MAPPED_RX (&= ~ clears)
+            base = strip(sf[0]) if sf else ''
+            if not re.match(r'^[A-Za-z_]\w*$', base):
+                continue
+            mark = re.compile(r'(?<![\w.>])%s\s*(->|[.])\s*(\w+)\s*([|&])=\s*(~?)\s*([^;]+);'
+                              % re.escape(base))
+            for i in range(lo, min(hi, len(dc_lines(fl)) + 1)):
+                for m in mark.finditer(dc_lines(fl)[i - 1]):
+                    v = const(fl, fn, m.group(5))
+                    if m.group(2) == sf[1] or v is None or (m.group(3) == '&') != bool(m.group(4)):
+                        continue
+                    b = bit_key(key(fl, fn, base + m.group(1) + m.group(2)), v)
+                    if b:
+                        out.append('%s=%d' % (b, m.group(3) == '|'))
         return ';'.join(sorted(set(out)))
 
     def sized_by(start, size):

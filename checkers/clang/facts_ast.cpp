@@ -137,6 +137,9 @@ private:
 	 * flag (clearing the handle itself is none) */
 	int LastMap = -1;
 	std::string LastMapStruct, LastMapMember;
+	/* a map whose handle went to a local first (skb_dma = map(); ...;
+	 * desc->skb_dma = skb_dma): the member it is stored to next is its */
+	int LocalMap = -1, LocalMapLoc = JLOC_NONE;
 	/* the branches the walk is in: an if's then or else, a loop's body,
 	 * the statements after a label (code there does not simply follow
 	 * what came before); a flag counts with a map in the same branch, as
@@ -194,7 +197,9 @@ private:
 	void guards(int Site, const Expr *C, bool Taken, int Depth);
 	int site(const CallExpr *CE, const api_fn *Api);
 	void assign(int Loc, const Expr *Rhs);
-	void flagSet(int Loc, const Expr *Rhs);
+	void flagSet(int Loc, long long V);
+	void mapStored(int Site, int Loc);
+	int bitTest(const Expr *C);
 	void callArgs(const CallExpr *CE);
 	bool otherNode(const Expr *E) const;
 	void nodeStored(const VarDecl *VD, const Expr *Value);
@@ -666,6 +671,20 @@ void Extractor::readStart(const Expr *E, int Site)
 			S->start_holder = xstrdup(H->getName().str().c_str());
 }
 
+/* "e->flags & BIT": that bit's location (jf_bit_loc()), else JLOC_NONE */
+int Extractor::bitTest(const Expr *C)
+{
+	long long V;
+	const auto *BO = dyn_cast<BinaryOperator>(skipCasts(C));
+	if (!BO || BO->getOpcode() != BO_And)
+		return JLOC_NONE;
+	if (constant(BO->getRHS(), V))
+		return jf_bit_loc(&JF, exprLoc(BO->getLHS()), V);
+	if (constant(BO->getLHS(), V))
+		return jf_bit_loc(&JF, exprLoc(BO->getRHS()), V);
+	return JLOC_NONE;
+}
+
 /* An if's condition on a member: the site under it runs when it holds. */
 void Extractor::guards(int Site, const Expr *C, bool Taken, int Depth)
 {
@@ -684,8 +703,12 @@ void Extractor::guards(int Site, const Expr *C, bool Taken, int Depth)
 		bool RightConst = constant(BO->getRHS(), V);
 		const Expr *Side = RightConst ? BO->getLHS() : BO->getRHS();
 		int L = exprLoc(Side);
+		if (L < 0)
+			L = bitTest(Side);
 		if ((RightConst || constant(BO->getLHS(), V)) && L >= 0 && isFieldKey(key(L)))
 			jf_site_guard(&JF, Site, L, (BO->getOpcode() == BO_EQ) == Taken, V);
+	} else if (bitTest(C) >= 0) {
+		jf_site_guard(&JF, Site, bitTest(C), !Taken, 0);
 	} else {
 		int L = exprLoc(C);
 		if (L >= 0 && isFieldKey(key(L)))
@@ -754,17 +777,8 @@ void Extractor::assign(int Loc, const Expr *Rhs)
 	if (const api_fn *Api = CE ? modelCallee(CE) : nullptr) {
 		int Site = site(CE, Api);
 		jf_add_site_source(&JF, Loc, Site);
-		if (Api->role == ROLE_DMA_MAP && isFieldKey(key(Loc))) {
-			LastMap = Site;
-			LastMapStruct = structOfKey(key(Loc));
-			LastMapMember = memberOfKey(key(Loc)).str();
-			LastMapScope = Here;
-			for (const PendingSet &P : Pending)
-				if (!P.Twice && P.Loc != Loc && P.Where == Here &&
-				    structOfKey(key(P.Loc)) == LastMapStruct)
-					jf_site_set(&JF, Site, P.Loc, P.V);
-			Pending.clear();
-		}
+		if (Api->role == ROLE_DMA_MAP)
+			mapStored(Site, Loc);
 		return;
 	}
 	if (constant(Rhs->IgnoreParenCasts(), V) && V == 0)
@@ -777,15 +791,37 @@ void Extractor::assign(int Loc, const Expr *Rhs)
 		jf_add_loc_source(&JF, Loc, named("ret", Callee->getName(), -1));
 	else
 		jf_add_value(&JF, Loc, value(Rhs, 0));
+	if (From >= 0 && From == LocalMapLoc && LocalMap >= 0)
+		mapStored(LocalMap, Loc);
 }
 
-/* A constant stored to a member: a flag of the entry a map just filled
- * (as the member's type holds it, as a guard compares it), or of the one
- * the next map fills. */
-void Extractor::flagSet(int Loc, const Expr *Rhs)
+/* A map's handle went to Loc: if it is a member, its entry's flags. */
+void Extractor::mapStored(int Site, int Loc)
 {
-	long long V;
-	if (Loc < 0 || !isFieldKey(key(Loc)) || !constant(Rhs, V))
+	if (!isFieldKey(key(Loc))) {
+		if (!strncmp(key(Loc), "local:", 6)) {
+			LocalMap = Site;
+			LocalMapLoc = Loc;
+		}
+		return;
+	}
+	LastMap = Site;
+	LastMapStruct = structOfKey(key(Loc));
+	LastMapMember = memberOfKey(key(Loc)).str();
+	LastMapScope = Here;
+	for (const PendingSet &P : Pending)
+		if (!P.Twice && P.Loc != Loc && P.Where == Here &&
+		    structOfKey(key(P.Loc)) == LastMapStruct)
+			jf_site_set(&JF, Site, P.Loc, P.V);
+	Pending.clear();
+}
+
+/* A constant stored to a member (or to a bit of it, jf_bit_loc()): a
+ * flag of the entry a map just filled (as the member's type holds it, as
+ * a guard compares it), or of the one the next map fills. */
+void Extractor::flagSet(int Loc, long long V)
+{
+	if (Loc < 0 || !isFieldKey(key(Loc)))
 		return;
 	if (LastMap >= 0 && !LastMapStruct.empty() && Here == LastMapScope &&
 	    structOfKey(key(Loc)) == LastMapStruct &&
@@ -891,11 +927,19 @@ void Extractor::visit(const Expr *E)
 		if (!BO->isAssignmentOp())
 			return;
 		int L = lvalueLoc(BO->getLHS());
+		long long V;
+		bool Const = constant(BO->getRHS(), V);
 		if (BO->getOpcode() == BO_Assign) {
 			assign(L, BO->getRHS());
-			flagSet(L, BO->getRHS());
+			if (Const)
+				flagSet(L, V);
 		} else if (L >= 0) {
 			jf_add_derived(&JF, L);
+			/* a mark of the entry: e->flags |= BIT, e->flags &= ~BIT */
+			if (Const && BO->getOpcode() == BO_OrAssign)
+				flagSet(jf_bit_loc(&JF, L, V), 1);
+			else if (Const && BO->getOpcode() == BO_AndAssign)
+				flagSet(jf_bit_loc(&JF, L, ~V), 0);
 		}
 		return;
 	}
@@ -975,6 +1019,7 @@ void Extractor::function(const FunctionDecl *FD)
 	FnFile = fileOf(FD->getLocation());
 	Seen.clear();
 	LastMap = -1;
+	LocalMap = -1;
 	LastMapStruct.clear();
 	LastMapMember.clear();
 	Pending.clear();

@@ -190,8 +190,20 @@ void collect(void *Arg, const struct judge_verdict *V)
 	static_cast<std::vector<PathVerdict> *>(Arg)->push_back({ V->check, V->message });
 }
 
-/* Does S call a DMA release of another kind than Fn's? */
-bool releasesOtherKind(const Stmt *S, const api_fn *Fn)
+/* The direction constant a call passes, -1 when none or not constant. */
+long long dirOf(const CallExpr *CE, const api_fn *Fn, const ASTContext &Ctx)
+{
+	Expr::EvalResult R;
+	if (Fn->dir < 0 || (unsigned)Fn->dir >= CE->getNumArgs() ||
+	    !CE->getArg(Fn->dir)->EvaluateAsInt(R, Ctx))
+		return -1;
+	return R.Val.getInt().getExtValue();
+}
+
+/* Does S call a DMA release of another kind than Fn's (Dir < 0), or of
+ * Fn's family with another direction than Dir? */
+bool releasesOther(const Stmt *S, const api_fn *Fn, long long Dir,
+		   const ASTContext &Ctx)
 {
 	if (!S)
 		return false;
@@ -199,12 +211,14 @@ bool releasesOtherKind(const Stmt *S, const api_fn *Fn)
 		const FunctionDecl *FD = CE->getDirectCallee();
 		const api_fn *Other = FD && FD->getIdentifier()
 			? modelLookup(FD->getName()) : nullptr;
-		if (Other && Other->family == FAMILY_DMA && Other->kind != Fn->kind &&
-		    (Other->role == ROLE_DMA_UNMAP || Other->role == ROLE_DMA_FREE))
+		if (Other && Other->family == FAMILY_DMA &&
+		    (Other->role == ROLE_DMA_UNMAP || Other->role == ROLE_DMA_FREE) &&
+		    (Dir < 0 ? Other->kind != Fn->kind
+			     : dirOf(CE, Other, Ctx) >= 0 && dirOf(CE, Other, Ctx) != Dir))
 			return true;
 	}
 	for (const Stmt *Child : S->children())
-		if (releasesOtherKind(Child, Fn))
+		if (releasesOther(Child, Fn, Dir, Ctx))
 			return true;
 	return false;
 }
@@ -212,13 +226,30 @@ bool releasesOtherKind(const Stmt *S, const api_fn *Fn)
 /*
  * Does the release sit in one side of an if whose other side releases
  * with another kind (xgbe, igbvf: if (mapped_as_page) dma_unmap_page()
- * else dma_unmap_single())?  The driver picks the kind by what the entry
- * records; the analyzer assumes that freely for an entry the path did not
- * write (the head of an unwind loop), so the side a path takes proves
- * nothing of the kind.  The facts judge weighs the flag against where the
- * maps set it (guards and sets, tu_judge).
+ * else dma_unmap_single()), or, Dir >= 0, with another direction (rt2x00:
+ * if (flags & MAPPED_RX) ... DMA_FROM_DEVICE else if (flags & MAPPED_TX)
+ * ... DMA_TO_DEVICE; for the direction, any test of a bit picks it)?
+ * The driver picks it by what the entry records;
+ * the analyzer assumes that freely for an entry the path did not write
+ * (the head of an unwind loop), so the side a path takes proves nothing.
+ * The facts judge weighs the flag against where the maps set it (guards
+ * and sets, tu_judge).
  */
-bool kindPickedByFlag(const api_fn *Fn, const Expr *Site, CheckerContext &C)
+/* Does condition E test a bit of something (flags & MAPPED_RX)? */
+bool testsBit(const Stmt *E)
+{
+	if (!E)
+		return false;
+	const auto *BO = dyn_cast<BinaryOperator>(E);
+	if (BO && BO->getOpcode() == BO_And)
+		return true;
+	for (const Stmt *Child : E->children())
+		if (testsBit(Child))
+			return true;
+	return false;
+}
+
+bool pickedByFlag(const api_fn *Fn, const Expr *Site, long long Dir, CheckerContext &C)
 {
 	const ParentMap &PM = C.getLocationContext()->getParentMap();
 	const Stmt *Child = Site;
@@ -226,8 +257,11 @@ bool kindPickedByFlag(const api_fn *Fn, const Expr *Site, CheckerContext &C)
 		const auto *If = dyn_cast<IfStmt>(P);
 		if (!If || Child == If->getCond())
 			continue;
-		if (releasesOtherKind(Child == If->getThen() ? If->getElse()
-							     : If->getThen(), Fn))
+		/* a bit of the entry picks the branch: MAPPED_RX or _TX */
+		if (Dir >= 0 && testsBit(If->getCond()))
+			return true;
+		if (releasesOther(Child == If->getThen() ? If->getElse() : If->getThen(),
+				  Fn, Dir, C.getASTContext()))
 			return true;
 	}
 	return false;
@@ -258,10 +292,16 @@ std::vector<PathVerdict> judgeOnPath(const DmaMapping &M, const api_fn *Fn,
 	Prover P{ State, C.getSValBuilder() };
 	struct judge J = { nullptr, &Sel, collect, &Out, prove, &P };
 	judge_pair(&J, &Map.S, &Rel.S);
-	if (kindPickedByFlag(Fn, Event.getOriginExpr(), C))
+	if (pickedByFlag(Fn, Event.getOriginExpr(), -1, C))
 		llvm::erase_if(Out, [](const PathVerdict &V) {
 			return !strcmp(V.Check->id, "dma-unmap-kind") ||
 			       !strcmp(V.Check->id, "dma-coherent-streaming-mix");
+		});
+	const auto *RelCall = dyn_cast<CallExpr>(Event.getOriginExpr());
+	long long Dir = RelCall ? dirOf(RelCall, Fn, C.getASTContext()) : -1;
+	if (Dir >= 0 && pickedByFlag(Fn, Event.getOriginExpr(), Dir, C))
+		llvm::erase_if(Out, [](const PathVerdict &V) {
+			return !strcmp(V.Check->id, "dma-direction");
 		});
 	return Out;
 }

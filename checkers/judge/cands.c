@@ -36,6 +36,7 @@ static bool never_runs(const struct judge_facts *jf, const struct jsite *rel)
 		if (rg->loc >= 0 && rg->loc != cands_key(rel) &&
 		    (rg->equal ? rg->v != 0 : rg->v == 0) &&
 		    !strncmp(jf->locs[rg->loc].key, "field:", 6) &&
+		    !jf_bit_base(jf->locs[rg->loc].key) &&
 		    jf_never_stored(jf, rg->loc))
 			return true;
 	}
@@ -106,6 +107,41 @@ static bool filled_by(const struct judge_facts *jf, int loc, const struct jsite 
 	return filled;
 }
 
+/* Does site s set loc to v after its map? */
+static bool sets(const struct jsite *s, int loc, long long v)
+{
+	for (size_t k = 0; k < s->n_sets; k++)
+		if (s->sets[k].loc == loc && s->sets[k].v == v)
+			return true;
+	return false;
+}
+
+/*
+ * A release under "if (e->flags & BIT)": a map that marks its entry with
+ * another bit of that member and not with BIT is another kind of mapping,
+ * when BIT is the mark some map of the module sets (rt2x00 maps RX skbs
+ * and sets SKBDESC_DMA_MAPPED_RX, TX skbs and sets ..._TX).  A bit no map
+ * sets says nothing of which map it was.
+ */
+static bool other_mark(const struct judge_facts *jf, int bit, const struct jsite *map)
+{
+	const char *key = jf->locs[bit].key;
+	size_t base = jf_bit_base(key);
+	bool marked = false, other = false;
+
+	if (!base || sets(map, bit, 1))
+		return false;
+	for (size_t k = 0; k < map->n_sets && !other; k++) {
+		const char *mk = jf->locs[map->sets[k].loc].key;
+
+		other = map->sets[k].v == 1 && jf_bit_base(mk) == base &&
+			!strncmp(mk, key, base);
+	}
+	for (size_t i = 0; i < jf->n_sites && other && !marked; i++)
+		marked = sets(&jf->sites[i], bit, 1);
+	return other && marked;
+}
+
 static bool fits_guards(const struct judge_facts *jf, const struct jsite *rel,
 			const struct jsite *map)
 {
@@ -119,6 +155,8 @@ static bool fits_guards(const struct judge_facts *jf, const struct jsite *rel,
 			if (map->sets[k].loc == rg->loc &&
 			    (map->sets[k].v == rg->v) != rg->equal)
 				return false;
+		if (!rg->equal && rg->v == 0 && other_mark(jf, rg->loc, map))
+			return false;
 		for (size_t k = 0; k < map->n_guards; k++)
 			if (map->guards[k].loc == rg->loc &&
 			    !compatible(&map->guards[k], rg) &&

@@ -353,6 +353,33 @@ static bool any_source(const struct jsrc *s, void *arg)
 	return true;
 }
 
+int jf_bit_loc(struct judge_facts *jf, int loc, long long bit)
+{
+	const struct jloc *l;
+	char *key;
+	size_t n;
+	int b;
+
+	if (loc < 0 || (size_t)loc >= jf->n_locs || bit <= 0 || (bit & (bit - 1)))
+		return JLOC_NONE;
+	l = &jf->locs[loc];
+	if (strncmp(l->key, "field:", 6) != 0 || jf_bit_base(l->key))
+		return JLOC_NONE;
+	/* the member, whichever entry of a ring it is in */
+	n = strcspn(l->key, "@");
+	key = xasprintf("%.*s&%lld", (int)n, l->key, bit);
+	b = jf_loc(jf, l->module, key, key, true);
+	free(key);
+	return b;
+}
+
+size_t jf_bit_base(const char *key)
+{
+	const char *amp = strncmp(key, "field:", 6) == 0 ? strrchr(key, '&') : NULL;
+
+	return amp && amp[1] >= '0' && amp[1] <= '9' ? (size_t)(amp - key) : 0;
+}
+
 static const char *const location_kinds[] = {
 	"field:", "local:", "param:", "ret:", "global:",
 };

@@ -188,6 +188,17 @@ bool jf_walk(const struct judge_facts *jf, int loc,
  * copies and ring links)? */
 bool jf_copies_from(const struct judge_facts *jf, int loc, int from);
 
+/*
+ * One bit of a flags member, as a location of its own: "field:S.m&4" for
+ * bit 4 of S.m, tested by "if (e->m & 4)" and set by "e->m |= 4" after a
+ * map (rt2x00's SKBDESC_DMA_MAPPED_RX / _TX).  JLOC_NONE unless loc is a
+ * member and bit a single bit.
+ */
+int jf_bit_loc(struct judge_facts *jf, int loc, long long bit);
+/* The length of the member part of a bit key ("field:S.m" of
+ * "field:S.m&4"), 0 for other keys. */
+size_t jf_bit_base(const char *key);
+
 /* Is atom (of a value) a location key: field:, local:, param:, ret:,
  * global:?  A macro or a call is only equal to itself. */
 bool jf_location_atom(const char *atom);

@@ -32,6 +32,9 @@ static size_t n_seen, cap_seen;
  * ("field:S."); pending the constants stored since the last model call.
  */
 static int last_map = -1, last_map_loc = JLOC_NONE;
+/* a map whose handle went to a local first (skb_dma = dma_map_single();
+ * ...; desc->skb_dma = skb_dma): the member it is stored to next is its */
+static int local_map = -1, local_map_loc = JLOC_NONE;
 static char *last_map_struct;
 /* the branches a store or a map is in: a flag counts when it is in the
  * same branch as the map or in one inside it */
@@ -86,7 +89,7 @@ static bool same_branch(const struct branch *a, const struct branch *b)
 static struct {
 	struct saved_fn {
 		char *name, *file;
-		int last_map, last_map_loc;
+		int last_map, last_map_loc, local_map, local_map_loc;
 		char *last_map_struct;
 		struct branch last_map_branch;
 		size_t n_pending;
@@ -638,6 +641,22 @@ static bool guard_key(int loc)
 			    !strncmp(tu_facts.locs[loc].key, "local:", 6));
 }
 
+/* "e->flags & BIT": that bit's location (jf_bit_loc()), else JLOC_NONE */
+static int bit_test(struct expression *c)
+{
+	struct expression *l, *r;
+
+	if (!c || c->type != EXPR_BINOP || c->op != '&')
+		return JLOC_NONE;
+	l = ast_strip(c->left);
+	r = ast_strip(c->right);
+	if (l && l->type == EXPR_VALUE)
+		return jf_bit_loc(&tu_facts, expr_loc(r), (long long)l->value);
+	if (r && r->type == EXPR_VALUE)
+		return jf_bit_loc(&tu_facts, expr_loc(l), (long long)r->value);
+	return JLOC_NONE;
+}
+
 /*
  * A condition on a member or a local: the site under it runs only when it
  * holds.  top is the if or the case; c the part of its condition looked at.
@@ -667,10 +686,14 @@ static void add_guards(int site, const struct ast_cond *top,
 		side = ast_strip(c->right)->type == EXPR_VALUE ? c->left : c->right;
 		other = ast_strip(side == c->left ? c->right : c->left);
 		loc = expr_loc(side);
+		if (loc < 0)
+			loc = bit_test(ast_strip(side));
 		if (guard_key(loc) && other->type == EXPR_VALUE)
 			jf_site_guard(&tu_facts, site, loc,
 				      (c->op == SPECIAL_EQUAL) == taken,
 				      (long long)other->value);
+	} else if ((loc = bit_test(c)) >= 0) {
+		jf_site_guard(&tu_facts, site, loc, !taken, 0);
 	} else if (guard_key(loc = expr_loc(c))) {
 		jf_site_guard(&tu_facts, site, loc, !taken, 0);
 	}
@@ -689,8 +712,13 @@ static void map_stored(int site, int loc, const struct ast_visitor *v)
 {
 	char *st = struct_of_key(tu_facts.locs[loc].key);
 
-	if (!st)
+	if (!st) {
+		if (!strncmp(tu_facts.locs[loc].key, "local:", 6)) {
+			local_map = site;
+			local_map_loc = loc;
+		}
 		return;
+	}
 	last_map_branch = branch_of(v);
 	for (size_t i = 0; i < n_pending; i++) {
 		char *pst = struct_of_key(tu_facts.locs[pending[i].loc].key);
@@ -828,6 +856,8 @@ static void assign(int loc, struct expression *rhs, const struct ast_visitor *v)
 		jf_add_loc_source(&tu_facts, loc, from);
 	else
 		jf_add_value(&tu_facts, loc, expr_jx(rhs, 0));
+	if (from >= 0 && from == local_map_loc && local_map >= 0)
+		map_stored(local_map, loc, v);
 }
 
 /* Is e the address of a scalar (a handle or a length, not a list)? */
@@ -872,24 +902,22 @@ static void call_args(struct expression *call, const struct ast_visitor *v)
 	free(name);
 }
 
-/* A constant stored to a member: a flag of the entry a map fills next, or
- * of the one it just filled. */
-static void flag_set(int loc, struct expression *rhs, const struct ast_visitor *v)
+/* A constant stored to a member (or a bit of it, jf_bit_loc()): a flag
+ * of the entry a map fills next, or of the one it just filled. */
+static void flag_set(int loc, long long value, const struct ast_visitor *v)
 {
 	struct branch here = branch_of(v);
 	bool after = false;
 	char *st;
 	size_t i;
 
-	rhs = ast_strip(rhs);
-	if (loc < 0 || !rhs || rhs->type != EXPR_VALUE ||
-	    !is_field_key(tu_facts.locs[loc].key))
+	if (loc < 0 || !is_field_key(tu_facts.locs[loc].key))
 		return;
 	if (last_map >= 0 && loc != last_map_loc && same_branch(&here, &last_map_branch)) {
 		st = struct_of_key(tu_facts.locs[loc].key);
 		after = st && last_map_struct && strcmp(st, last_map_struct) == 0;
 		if (after)
-			jf_site_set(&tu_facts, last_map, loc, (long long)rhs->value);
+			jf_site_set(&tu_facts, last_map, loc, value);
 		free(st);
 	}
 	/* a flag of the map before is not one of the next */
@@ -899,15 +927,15 @@ static void flag_set(int loc, struct expression *rhs, const struct ast_visitor *
 		;
 	if (i == n_pending) {
 		GROW(pending, cap_pending, n_pending + 1);
-		pending[n_pending++] = (struct pending_set){ loc, (long long)rhs->value,
-							     false, here };
-	} else if (pending[i].v != (long long)rhs->value) {
+		pending[n_pending++] = (struct pending_set){ loc, value, false, here };
+	} else if (pending[i].v != value) {
 		pending[i].twice = true;
 	}
 }
 
 static void visit_expr(struct ast_visitor *v, struct expression *e)
 {
+	struct expression *rhs;
 	struct ast_call c;
 	int loc;
 
@@ -931,11 +959,18 @@ static void visit_expr(struct ast_visitor *v, struct expression *e)
 	if (e->type != EXPR_ASSIGNMENT)
 		return;
 	loc = expr_loc(e->left);
+	rhs = ast_strip(e->right);
 	if (e->op == '=') {
 		assign(loc, e->right, v);
-		flag_set(loc, e->right, v);
+		if (rhs && rhs->type == EXPR_VALUE)
+			flag_set(loc, (long long)rhs->value, v);
 	} else if (loc >= 0) {
 		jf_add_derived(&tu_facts, loc);
+		/* a mark of the entry: e->flags |= BIT, e->flags &= ~BIT */
+		if (rhs && rhs->type == EXPR_VALUE && e->op == SPECIAL_OR_ASSIGN)
+			flag_set(jf_bit_loc(&tu_facts, loc, (long long)rhs->value), 1, v);
+		else if (rhs && rhs->type == EXPR_VALUE && e->op == SPECIAL_AND_ASSIGN)
+			flag_set(jf_bit_loc(&tu_facts, loc, ~(long long)rhs->value), 0, v);
 	}
 }
 
@@ -987,10 +1022,12 @@ static bool inline_enter(struct ast_visitor *v, struct statement *s)
 		} END_FOR_EACH_PTR(arg);
 	sv = &inlined.saved[inlined.n++];
 	*sv = (struct saved_fn){ fn_name, fn_file, last_map, last_map_loc,
-				 last_map_struct, last_map_branch, n_pending };
+				 local_map, local_map_loc, last_map_struct,
+				 last_map_branch, n_pending };
 	fn_name = name;
 	fn_file = xstrdup(stream_name(fn->pos.stream));
 	last_map = -1;
+	local_map = -1;
 	last_map_struct = NULL;
 	parameters(fn->ctype.base_type);
 	return true;
@@ -1009,6 +1046,8 @@ static void inline_leave(struct ast_visitor *v, struct statement *s)
 	fn_file = sv->file;
 	last_map = sv->last_map;
 	last_map_loc = sv->last_map_loc;
+	local_map = sv->local_map;
+	local_map_loc = sv->local_map_loc;
 	last_map_struct = sv->last_map_struct;
 	last_map_branch = sv->last_map_branch;
 	if (n_pending > sv->n_pending)
@@ -1032,6 +1071,7 @@ void tu_facts_function(struct symbol *fn)
 	n_seen = 0;
 	n_pending = 0;
 	last_map = -1;
+	local_map = -1;
 	of_nodes_begin();
 	parameters(type);
 	ast_walk(type->stmt ? type->stmt : type->inline_stmt, &v);
