@@ -512,6 +512,8 @@ def dcp_text_calls(path, fns):
 _DCP_UPDATE = re.compile(r'(?:->|[.])\s*(\w+)\s*(?:(?:[-+*/%&|^]|<<|>>)=|\+\+|--)')
 _DCP_UPDATE_BASE = re.compile(r'[A-Za-z_]\w*(?:\s*(?:->|[.])\s*\w+|\s*\x5b[^\x5d\n]*\x5d)*\s*$')
 _DCP_PREFIX_UPDATE = re.compile(r'(?:\+\+|--)\s*([A-Za-z_][\w>.\x5b\x5d-]*?(?:->|[.])(\w+))(?![\w\x5b.]|->)')
+# e->flags |= BIT, e->flags &= ~BIT: a bit marked on an entry (sets())
+_DCP_MARK = re.compile(r'(?<![\w.>])([A-Za-z_]\w*)\s*(->|[.])\s*(\w+)\s*([|&])=\s*(~?)\s*([^;]+);')
 _dcp_updates = {}
 def dcp_member_updates(path):
     """member -> [(0-based line, the member expression)] of the updates
@@ -1867,16 +1869,15 @@ def dcp_join(allfacts):
             base = strip(sf[0]) if sf else ''
             if not re.match(r'^[A-Za-z_]\w*$', base):
                 continue
-            mark = re.compile(r'(?<![\w.>])%s\s*(->|[.])\s*(\w+)\s*([|&])=\s*(~?)\s*([^;]+);'
-                              % re.escape(base))
             for i in range(lo, min(hi, len(dc_lines(fl)) + 1)):
-                for m in mark.finditer(dc_lines(fl)[i - 1]):
-                    v = const(fl, fn, m.group(5))
-                    if m.group(2) == sf[1] or v is None or (m.group(3) == '&') != bool(m.group(4)):
+                for m in _DCP_MARK.finditer(dc_lines(fl)[i - 1]):
+                    v = const(fl, fn, m.group(6))
+                    if m.group(1) != base or m.group(3) == sf[1] or v is None or \
+                       (m.group(4) == '&') != bool(m.group(5)):
                         continue
-                    b = bit_key(key(fl, fn, base + m.group(1) + m.group(2)), v)
+                    b = bit_key(key(fl, fn, base + m.group(2) + m.group(3)), v)
                     if b:
-                        out.append('%s=%d' % (b, m.group(3) == '|'))
+                        out.append('%s=%d' % (b, m.group(4) == '|'))
         return ';'.join(sorted(set(out)))
 
     def sized_by(start, size):

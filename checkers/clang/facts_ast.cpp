@@ -40,7 +40,7 @@ static const Expr *conversionArg(const Expr *E)
 	const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
 
 	if (!FD || Call->getNumArgs() != 1 || !FD->getIdentifier() ||
-	    !conversion_lookup(FD->getName().str().c_str()))
+	    !conversion_lookup(FD->getIdentifier()->getNameStart()))
 		return nullptr;
 	return Call->getArg(0);
 }
@@ -707,10 +707,10 @@ void Extractor::guards(int Site, const Expr *C, bool Taken, int Depth)
 			L = bitTest(Side);
 		if ((RightConst || constant(BO->getLHS(), V)) && L >= 0 && isFieldKey(key(L)))
 			jf_site_guard(&JF, Site, L, (BO->getOpcode() == BO_EQ) == Taken, V);
-	} else if (bitTest(C) >= 0) {
-		jf_site_guard(&JF, Site, bitTest(C), !Taken, 0);
 	} else {
-		int L = exprLoc(C);
+		int L = bitTest(C);
+		if (L < 0)
+			L = exprLoc(C);
 		if (L >= 0 && isFieldKey(key(L)))
 			jf_site_guard(&JF, Site, L, !Taken, 0);
 	}

@@ -211,14 +211,28 @@ bool releasesOther(const Stmt *S, const api_fn *Fn, long long Dir,
 		const FunctionDecl *FD = CE->getDirectCallee();
 		const api_fn *Other = FD && FD->getIdentifier()
 			? modelLookup(FD->getName()) : nullptr;
+		long long OtherDir = Other && Dir >= 0 ? dirOf(CE, Other, Ctx) : -1;
 		if (Other && Other->family == FAMILY_DMA &&
 		    (Other->role == ROLE_DMA_UNMAP || Other->role == ROLE_DMA_FREE) &&
-		    (Dir < 0 ? Other->kind != Fn->kind
-			     : dirOf(CE, Other, Ctx) >= 0 && dirOf(CE, Other, Ctx) != Dir))
+		    (Dir < 0 ? Other->kind != Fn->kind : OtherDir >= 0 && OtherDir != Dir))
 			return true;
 	}
 	for (const Stmt *Child : S->children())
 		if (releasesOther(Child, Fn, Dir, Ctx))
+			return true;
+	return false;
+}
+
+/* Does condition E test a bit of something (flags & MAPPED_RX)? */
+bool testsBit(const Stmt *E)
+{
+	if (!E)
+		return false;
+	const auto *BO = dyn_cast<BinaryOperator>(E);
+	if (BO && BO->getOpcode() == BO_And)
+		return true;
+	for (const Stmt *Child : E->children())
+		if (testsBit(Child))
 			return true;
 	return false;
 }
@@ -235,20 +249,6 @@ bool releasesOther(const Stmt *S, const api_fn *Fn, long long Dir,
  * The facts judge weighs the flag against where the maps set it (guards
  * and sets, tu_judge).
  */
-/* Does condition E test a bit of something (flags & MAPPED_RX)? */
-bool testsBit(const Stmt *E)
-{
-	if (!E)
-		return false;
-	const auto *BO = dyn_cast<BinaryOperator>(E);
-	if (BO && BO->getOpcode() == BO_And)
-		return true;
-	for (const Stmt *Child : E->children())
-		if (testsBit(Child))
-			return true;
-	return false;
-}
-
 bool pickedByFlag(const api_fn *Fn, const Expr *Site, long long Dir, CheckerContext &C)
 {
 	const ParentMap &PM = C.getLocationContext()->getParentMap();

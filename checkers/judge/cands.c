@@ -36,6 +36,7 @@ static bool never_runs(const struct judge_facts *jf, const struct jsite *rel)
 		if (rg->loc >= 0 && rg->loc != cands_key(rel) &&
 		    (rg->equal ? rg->v != 0 : rg->v == 0) &&
 		    !strncmp(jf->locs[rg->loc].key, "field:", 6) &&
+		    /* a bit is set by sites (sets), never stored */
 		    !jf_bit_base(jf->locs[rg->loc].key) &&
 		    jf_never_stored(jf, rg->loc))
 			return true;

@@ -217,9 +217,7 @@ int judge_size_unrecorded(const struct judge *j, const struct jsite *rel,
 	/* a size read from a member: that entry's record; else (a local, a
 	 * parameter: len = ntohs(cmpl->length)) the record of the entry the
 	 * handle is read from */
-	entry = b;
-	if (strncmp(jf->locs[b].key, "field:", 6) != 0)
-		entry = rel->handle >= 0 ? rel->handle : rel->buf;
+	entry = strncmp(jf->locs[b].key, "field:", 6) == 0 ? b : cands_key(rel);
 	if (entry < 0)
 		return JLOC_NONE;
 	record = size_record(jf, entry, a, &m->size);
