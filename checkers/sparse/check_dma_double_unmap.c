@@ -31,11 +31,41 @@ static bool writes(struct instruction *insn, void *loaded)
 	return insn_may_write(insn, loaded);
 }
 
+/*
+ * h2 a phi one of whose sources is h1: the value copied at that source
+ * is the one the first release gave back only when no new mapping into h1
+ * lies between the copy and the first release, whichever comes first
+ * (mlx5 keeps a mapping at bus address 0 in zero_addr and maps again).
+ */
+static bool copy_is_released(struct instruction *first, pseudo_t h1,
+			     struct instruction *second, pseudo_t h2)
+{
+	pseudo_t src;
+
+	if (h2 == h1)
+		return insn_reaches(first, second, defines, h1);
+	FOR_EACH_PTR(h2->def->phi_list, src) {
+		struct instruction *copy;
+
+		if (src->type != PSEUDO_PHI || !src->def ||
+		    src->def->phi_src != h1)
+			continue;
+		copy = src->def;
+		if (insn_reaches(copy, first, defines, h1) &&
+		    insn_reaches(first, second, defines, h1))
+			return true;
+		if (insn_reaches(first, copy, defines, h1) &&
+		    insn_reaches(copy, second, defines, h1))
+			return true;
+	} END_FOR_EACH_PTR(src);
+	return false;
+}
+
 static bool released_again(const struct call_site *first, pseudo_t h1,
 			   const struct call_site *second, pseudo_t h2)
 {
 	if (pseudo_may_be(h2, h1))
-		return insn_reaches(first->cfg, second->cfg, defines, h1);
+		return copy_is_released(first->cfg, h1, second->cfg, h2);
 	/*
 	 * The second must read the memory after the first release: a copy
 	 * taken before it (e1000's olddma, kept across a reallocation) may
