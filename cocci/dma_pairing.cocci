@@ -1228,27 +1228,40 @@ def dcp_struct_body(name, body, out):
         if c == ';':
             m = re.match(r'^\x01(\w*)\x01(.*)$', decl, re.S) or _DCP_DECL.match(decl)
             for d in (m.group(2).split(',') if m else ()):
-                n = re.match(r'^[\s*]*(\w+)\s*(?:\x5b[^\x5d]*\x5d\s*)*$', d)
+                n = re.match(r'^([\s*]*)(\w+)\s*(?:\x5b[^\x5d]*\x5d\s*)*$', d)
                 if n:
-                    tag = m.group(1) or '<%s:%s>' % (name, n.group(1))
-                    out.setdefault((name, n.group(1)), set()).add(tag)
+                    tag = m.group(1) or '<%s:%s>' % (name, n.group(2))
+                    out.setdefault((name, n.group(2)), set()).add(tag)
+                    # the members that embed tag itself (no pointer)
+                    if '*' not in n.group(1):
+                        out.setdefault(('\x02', name, tag), set()).add(n.group(2))
             decl = ''
         else:
             decl += c
         k += 1
 
 _dcp_members = {}
+_dcp_embeds = {}
 def dcp_members(path):
     """(struct, member) -> the struct tag of the member (a struct, a
     pointer to one, an array of them), from the struct definitions of path
     and of the driver headers it includes"""
     if path not in _dcp_members:
-        out = {}
+        out, emb = {}, {}
         for p in dcp_local_headers(path):
             for k, v in dcp_file_members(p).items():
-                out.setdefault(k, set()).update(v)
+                if k[0] == '\x02':
+                    emb.setdefault(k[1:], set()).update(v)
+                else:
+                    out.setdefault(k, set()).update(v)
         _dcp_members[path] = {k: next(iter(v)) for k, v in out.items() if len(v) == 1}
+        _dcp_embeds[path] = emb
     return _dcp_members[path]
+
+def dcp_embeds(path, outer, tag):
+    """the members of struct outer that embed struct tag (no pointer)"""
+    dcp_members(path)
+    return _dcp_embeds[path].get((outer, tag), ())
 
 _dcp_file_members = {}
 def dcp_file_members(path):
@@ -1608,6 +1621,13 @@ def dcp_join(allfacts):
         if sf:
             inst = ring_of(fl, fn, strip(sf[0]))
             ty, path, cur, base = type_of(fl, fn, sf[0]), sf[1], e, sf[0]
+            # a struct embedded twice is two instances (p->sq.depth and
+            # p->cq.depth), keyed as the other engines key them
+            embedded = ty and not inst and e[len(base):].startswith('.')
+            up = split_field(strip(base)) if embedded else None
+            outer = type_of(fl, fn, up[0]) if up else None
+            if outer and len(dcp_embeds(fl, outer, ty)) > 1:
+                inst = '%s.%s' % (outer, up[1])
             # a member of an unnamed embedded struct keeps the path to it
             # (sp->remap.req.buf is field:?.remap.req.buf): the judge makes
             # field:?.buf the only struct of the module this script saw
@@ -1864,7 +1884,7 @@ def dcp_join(allfacts):
                 v = (const(fl, fn, f['val'])
                      if f['fld'] != sf[1] and lo <= f['pos'][1] < hi else None)
                 if v is not None:
-                    out.append('%s=%d' % (key(fl, fn, '%s->%s' % (f['base'], f['fld'])), v))
+                    out.append('%s=%d' % (key(fl, fn, '%s%s%s' % (f['base'], f['op'], f['fld'])), v))
             # the entry marked with a bit: e->flags |= MAPPED_RX (&= ~ clears)
             base = strip(sf[0]) if sf else ''
             if not re.match(r'^[A-Za-z_]\w*$', base):
@@ -1997,7 +2017,7 @@ def dcp_join(allfacts):
     for f in facts:
         if f['t'] in ('fstore', 'fset'):
             fl, _, _, fn = f['pos']
-            source(fl, fn, key(fl, fn, '%s->%s' % (f['base'], f['fld'])), f['val'])
+            source(fl, fn, key(fl, fn, '%s%s%s' % (f['base'], f.get('op', '->'), f['fld'])), f['val'])
         elif f['t'] == 'estore':
             fl, _, _, fn = f['pos']
             source(fl, fn, key(fl, fn, '%s\x5b%s\x5d' % (f['base'], f['idx'])), f['val'])
@@ -2335,19 +2355,20 @@ p << tv.p; t << tv.T; b << tv.b;
 dcp_other('type', p, base=b, ty=t)
 
 // every plain store to a member: the values a size read from it may be
+// (through an embedded struct: p->sq.depth, one of two instances)
 @mstore depends on site || rsite@
-expression B, E; identifier fld; position p;
+expression B, E; identifier fld; position p, q;
 @@
 (
  B@p->fld = E
 |
- B@p.fld = E
+ B@q.fld = E
 )
 
 @script:python@
-p << mstore.p; b << mstore.B; f << mstore.fld; e << mstore.E;
+p << mstore.p = []; q << mstore.q = []; b << mstore.B; f << mstore.fld; e << mstore.E;
 @@
-dcp_other('fstore', p, base=b, fld=f, val=e)
+dcp_other('fstore', p or q, base=b, fld=f, val=e, op='->' if p else '.')
 
 // every plain store to an element: a value of the array too (ioc3 stores a
 // streaming handle into the coherent ring rxr[i])

@@ -42,6 +42,12 @@ static bool differs(const struct judge *j, const struct jsite *rel,
 		a = judge_resolve(j, end, rel->module);
 		b = judge_resolve(j, &m->size, m->module);
 		t = judge_is_sync(rel) ? judge_greater(j, &a, &b) : judge_equal(j, &a, &b);
+		/*
+		 * "n * 4" freed where "n * 8" was allocated: equal only for a
+		 * mapping of 0 bytes, which is none.
+		 */
+		if (t == JX_UNKNOWN && !judge_is_sync(rel) && jx_other_multiple(&a, &b))
+			t = JX_FALSE;
 		jx_free(&a);
 		jx_free(&b);
 	}

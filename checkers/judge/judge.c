@@ -81,6 +81,52 @@ static const struct jx *single_value(const struct judge *j, const char *module,
 	return one;
 }
 
+/*
+ * The one source of loc that is not a ring link (jf_finish()), counting
+ * the stores its links reach (the member written through a plain
+ * pointer); NULL when there are more or none.
+ */
+static const struct jsrc *one_store(const struct judge_facts *jf, int loc)
+{
+	const struct jsrc *one = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < jf->locs[loc].n_srcs; i++) {
+		const struct jsrc *s = &jf->locs[loc].srcs[i];
+		const struct jloc *base;
+
+		if (s->type != JSRC_LOC || s->idx >= 0) {
+			one = s;
+			n++;
+			continue;
+		}
+		base = &jf->locs[-2 - s->idx];
+		for (size_t k = 0; k < base->n_srcs; k++)
+			if (base->srcs[k].type != JSRC_LOC || base->srcs[k].idx >= 0)
+				n++;
+	}
+	return n == 1 ? one : NULL;
+}
+
+/*
+ * The local loc is only ever a copy of, when that local is never assigned
+ * anything else: "ring->depth = depth", with depth a parameter.  A map
+ * sized by the local and a release by the member then read one value.
+ */
+static const char *single_copy(const struct judge *j, const char *module,
+			       const char *atom)
+{
+	const struct judge_facts *jf = j->facts;
+	int loc = jf_loc_find(jf, module, atom);
+	const struct jsrc *src = loc >= 0 ? one_store(jf, loc) : NULL;
+	const struct jloc *from;
+
+	if (!src || src->type != JSRC_LOC)
+		return NULL;
+	from = &jf->locs[src->idx];
+	return !strncmp(from->key, "local:", 6) && one_store(jf, src->idx) ? from->key : NULL;
+}
+
 static struct jx resolve(const struct judge *j, const struct jx *x,
 			 const char *module, int depth)
 {
@@ -89,14 +135,21 @@ static struct jx resolve(const struct judge *j, const struct jx *x,
 	if (!j->facts || x->kind != JX_LINEAR || depth > 4)
 		return out;
 	for (size_t i = 0; i < x->n; i++) {
-		const struct jx *v = jf_location_atom(x->t[i].atom) ?
-				     single_value(j, module, x->t[i].atom) : NULL;
-		struct jx term, value, scaled, tmp;
+		bool located = jf_location_atom(x->t[i].atom);
+		const struct jx *v = located ? single_value(j, module, x->t[i].atom) : NULL;
+		const char *copy = located && !v ? single_copy(j, module, x->t[i].atom) : NULL;
+		struct jx term, value, scaled, tmp, local;
 
+		if (copy) {
+			local = jx_atom(copy, 1, 0);
+			v = &local;
+		}
 		if (!v)
 			continue;
 		term = jx_atom(x->t[i].atom, x->t[i].coef, 0);
 		value = resolve(j, v, module, depth + 1);
+		if (copy)
+			jx_free(&local);
 		scaled = jx_scale(&value, x->t[i].coef);
 		tmp = jx_sub(&out, &term);
 		jx_free(&out);

@@ -247,6 +247,23 @@ bool jx_same(const struct jx *a, const struct jx *b)
 	return true;
 }
 
+bool jx_other_multiple(const struct jx *a, const struct jx *b)
+{
+	long long p, q;
+
+	if (a->kind != JX_LINEAR || b->kind != JX_LINEAR || !a->n || a->n != b->n)
+		return false;
+	p = a->t[0].coef;
+	q = b->t[0].coef;
+	if (p == q)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->t[i].atom, b->t[i].atom) ||
+		    (__int128)a->t[i].coef * q != (__int128)b->t[i].coef * p)
+			return false;
+	return (__int128)a->c * q == (__int128)b->c * p;
+}
+
 /* a - b when the atoms cancel: the difference is that constant. */
 static bool constant_difference(const struct jx *a, const struct jx *b,
 				long long *d)

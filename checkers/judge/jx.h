@@ -72,5 +72,11 @@ enum jx_truth jx_equal(const struct jx *a, const struct jx *b);
 enum jx_truth jx_greater(const struct jx *a, const struct jx *b);
 
 bool jx_same(const struct jx *a, const struct jx *b);	/* the same form */
+/*
+ * Is a another multiple of b than b itself (q * a == p * b, p != q, over
+ * the same atoms: "n * 8" and "n * 4")?  They are then equal only where
+ * both are 0.
+ */
+bool jx_other_multiple(const struct jx *a, const struct jx *b);
 
 #endif
