@@ -447,6 +447,9 @@ identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma
 // BEGIN generated dma-frees as fn_4: gen-cocci-tables from checkers/model, do not edit
 identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
 // END generated dma-frees
+// BEGIN generated dma-list-maps as fn_5: gen-cocci-tables from checkers/model, do not edit
+identifier fn_5 = {dma_map_sg, dma_map_sg_attrs, dma_map_sgtable, pci_map_sg};
+// END generated dma-list-maps
 @@
 \(fn_1@p1(E1, x, ...)
 \|dma_pool_free@p1(E1, E2, x)
@@ -456,6 +459,7 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
     when != I(x, ...) S
     when != M(..., x, ...)
     when != &x
+    when != fn_5(E1, x, ...)
     when != memset(...)
     when != dma_unmap_len_set(...)
     when != dma_unmap_addr_set(...)
@@ -516,6 +520,9 @@ identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma
 // BEGIN generated dma-frees as fn_4: gen-cocci-tables from checkers/model, do not edit
 identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
 // END generated dma-frees
+// BEGIN generated dma-list-maps as fn_5: gen-cocci-tables from checkers/model, do not edit
+identifier fn_5 = {dma_map_sg, dma_map_sg_attrs, dma_map_sgtable, pci_map_sg};
+// END generated dma-list-maps
 @@
 \(fn_1@p1(E1, b->f, ...)
 \|fn_2@p1(E1, E2, E3, b->f, ...)
@@ -532,6 +539,7 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
     when != b += E
     when != b->f = E
     when != b.f = E
+    when != fn_5(E1, b->f, ...)
     when != memset(...)
     when != dma_unmap_len_set(...)
     when != dma_unmap_addr_set(...)
@@ -560,6 +568,9 @@ identifier fn_3 = {dma_unmap_single, dma_unmap_single_attrs, dma_unmap_page, dma
 // BEGIN generated dma-frees as fn_4: gen-cocci-tables from checkers/model, do not edit
 identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_free_wc, dma_free_noncoherent, dma_free_pages, pci_free_consistent};
 // END generated dma-frees
+// BEGIN generated dma-list-maps as fn_5: gen-cocci-tables from checkers/model, do not edit
+identifier fn_5 = {dma_map_sg, dma_map_sg_attrs, dma_map_sgtable, pci_map_sg};
+// END generated dma-list-maps
 @@
 \(fn_1@p1(E1, b.f, ...)
 \|fn_2@p1(E1, E2, E3, b.f, ...)
@@ -576,6 +587,7 @@ identifier fn_4 = {dma_free_coherent, dmam_free_coherent, dma_free_attrs, dma_fr
     when != b += E
     when != b->f = E
     when != b.f = E
+    when != fn_5(E1, b.f, ...)
     when != memset(...)
     when != dma_unmap_len_set(...)
     when != dma_unmap_addr_set(...)

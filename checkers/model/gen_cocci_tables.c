@@ -280,6 +280,18 @@ static void gen_dma_buffer_maps(struct strbuf *out)
 	gen_set(out, dma_map_buffer);
 }
 
+/* maps whose handle is the list they are given, not what they return */
+static bool dma_map_list(const struct api_fn *f)
+{
+	return dma_site(f) && f->role == ROLE_DMA_MAP &&
+	       (f->kind == KIND_SG || f->kind == KIND_SGTABLE);
+}
+
+static void gen_dma_list_maps(struct strbuf *out)
+{
+	gen_set(out, dma_map_list);
+}
+
 static void gen_dma_handle_maps(struct strbuf *out)
 {
 	gen_set(out, dma_handle_map);
@@ -514,6 +526,7 @@ static const struct {
 	{ "dma-single-maps", gen_dma_single_maps },
 	{ "dma-page-maps", gen_dma_page_maps },
 	{ "dma-buffer-maps", gen_dma_buffer_maps },
+	{ "dma-list-maps", gen_dma_list_maps },
 	{ "poll-ops", gen_poll_ops },
 	{ "poll-ops-members", gen_poll_ops_members },
 	{ "poll-blocking", gen_poll_blocking },
