@@ -1343,7 +1343,8 @@ def dcp_decl_type(path, fn, name):
     k = (path, fn, name)
     if k not in _dcp_decls:
         text = dcp_func_text(path, fn)
-        tags = set(re.findall(r'\b(?:struct|union)\s+(\w+)[\s*]*\b%s\s*[;,=\x29\x5b]' % re.escape(name), text))
+        # a later declarator of the list too (struct resource ri2s, rdma)
+        tags = set(re.findall(r'\b(?:struct|union)\s+(\w+)[\s*]*(?:\w+\s*(?:\x5b[^\x5d;]*\x5d\s*)*,[\s*]*)*\b%s\s*[;,=\x29\x5b]' % re.escape(name), text))
         _dcp_decls[k] = next(iter(tags)) if len(tags) == 1 else None
     return _dcp_decls[k]
 
@@ -1362,7 +1363,7 @@ def dcp_decl_pointer(path, fn, name):
     pointer (unsigned long *rxr), not an array, in the text of the function"""
     k = (path, fn, name)
     if k not in _dcp_ptrs:
-        _dcp_ptrs[k] = bool(re.search(r'\w\s*\*+\s*%s\s*[;,=\x29]' % re.escape(name),
+        _dcp_ptrs[k] = bool(re.search(r'[\w,]\s*\*+\s*%s\s*[;,=\x29]' % re.escape(name),
                                       dcp_func_text(path, fn)))
     return _dcp_ptrs[k]
 

@@ -5,10 +5,11 @@
  * regions of other device-tree nodes: the memory carve-outs its
  * "memory-region" phandles name (shared with the remote core), the
  * registers of its "serdes" child (a device of its own, whose driver
- * requests them), and the mailbox window of each "mbox" child.  Only the
- * first map is the driver's to request; the others belong to the nodes
- * they are read from, and a request here would fail with -EBUSY once
- * their owners have claimed them.
+ * requests them), the mailbox window of each "mbox" child, and the two
+ * register blocks of its "i2s-a" child (one declaration for both, as
+ * rack-meter writes it).  Only the first map is the driver's to request;
+ * the others belong to the nodes they are read from, and a request here
+ * would fail with -EBUSY once their owners have claimed them.
  *
  * drvcheck-case: positive iomem-unrequested-map
  * drvcheck-case: negative iomem-release-mismatch iomem-unchecked-request
@@ -27,6 +28,7 @@
 struct rp_priv {
 	void __iomem *ctrl;
 	void __iomem *serdes;
+	void __iomem *i2s, *i2s_dma;
 	void __iomem *mem[RP_MAX_MEM];
 	void __iomem *mbox[RP_MAX_MBOX];
 };
@@ -90,6 +92,31 @@ static int rp_map_mboxes(struct device *dev, struct rp_priv *priv)
 	return n ? 0 : -ENODEV;
 }
 
+/*
+ * The audio child's registers and DMA channel (rack-meter's i2s-a node):
+ * two resources of one declaration, both read from the child.
+ */
+static int rp_map_i2s(struct device *dev, struct rp_priv *priv)
+{
+	struct device_node *i2s = NULL;
+	struct resource ri2s, rdma;
+
+	for_each_child_of_node(dev->of_node, i2s)
+		if (of_node_name_eq(i2s, "i2s-a"))
+			break;
+	if (!i2s)
+		return -ENODEV;
+	if (of_address_to_resource(i2s, 0, &ri2s) ||
+	    of_address_to_resource(i2s, 1, &rdma)) {
+		of_node_put(i2s);
+		return -ENXIO;
+	}
+	of_node_put(i2s);
+	priv->i2s = devm_ioremap(dev, ri2s.start, 0x1000);
+	priv->i2s_dma = devm_ioremap(dev, rdma.start, 0x100);
+	return priv->i2s && priv->i2s_dma ? 0 : -ENOMEM;
+}
+
 static int rp_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -112,6 +139,9 @@ static int rp_probe(struct platform_device *pdev)
 	if (err)
 		return err;
 	err = rp_map_mboxes(dev, priv);
+	if (err)
+		return err;
+	err = rp_map_i2s(dev, priv);
 	if (err)
 		return err;
 	writel(1, priv->ctrl);
