@@ -35,7 +35,7 @@ virtual iomem_not_exclusive
 # into each script between its prelude markers: spatch cannot import a file
 # that sits next to the script (make coccicheck runs from the kernel tree).
 # No apostrophes in comments: the SmPL lexer reads them as a char literal.
-import bisect, coccinelle, coccilib.org, coccilib.report, re
+import bisect, coccinelle, coccilib.org, coccilib.report, os, re
 
 
 class DcLoc:
@@ -92,6 +92,22 @@ def dc_text(path):
             n += len(ln) + 1
         _dc_texts[path] = ('\n'.join(lines), starts)
     return _dc_texts[path]
+
+
+_DC_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+def dc_local_headers(path):
+    """path and the driver headers it includes (\"...\" includes, found
+    next to the including file, as the preprocessor would), transitively"""
+    seen, pending, out = {path}, [path], []
+    while pending:
+        p = pending.pop()
+        out.append(p)
+        for inc in _DC_INCLUDE.findall(dc_text(p)[0]):
+            h = os.path.normpath(os.path.join(os.path.dirname(p), inc))
+            if h not in seen and os.path.isfile(h):
+                seen.add(h)
+                pending.append(h)
+    return out
 
 
 def dc_lines_with(path, word):
@@ -299,7 +315,6 @@ def dc_emit(parts, mode):
                  [(n[0], n[1], n[2], m) for (n, m) in notes])
 DC_FIELD_GET = 'dma_unmap_addr|dma_unmap_len'
 # END generated prelude
-import os
 coccinelle.dcp_facts = []
 coccinelle.dcp_notexcl = False
 
@@ -1069,7 +1084,6 @@ def dcp_region_site(p, fn, args):
               if 0 <= i < len(vals))
     dcp_site(p, 'region', **kw)
 
-_DCP_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 _DCP_DEFINE = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)[ \t]+([^\n]*)$', re.M)
 
 _DCP_ENUM = re.compile(r'\benum\b[\s\w]*\{([^{}]*)\}', re.S)
@@ -1115,7 +1129,7 @@ def dcp_local_constants(cfiles):
                 text = fh.read()
         except OSError:
             continue
-        for inc in _DCP_INCLUDE.findall(text):
+        for inc in _DC_INCLUDE.findall(text):
             h = os.path.normpath(os.path.join(os.path.dirname(path), inc))
             if h not in seen:
                 seen.add(h)
@@ -1129,20 +1143,6 @@ def dcp_local_constants(cfiles):
             if val and not val.endswith('\\'):
                 facts.append({'t': 'define', 'name': name, 'val': dcp_n(val)})
     return facts
-
-def dcp_local_headers(path):
-    """path and the driver headers it includes (\"...\" includes, found
-    next to the including file, as the preprocessor would), transitively"""
-    seen, pending, out = {path}, [path], []
-    while pending:
-        p = pending.pop()
-        out.append(p)
-        for inc in _DCP_INCLUDE.findall(dc_text(p)[0]):
-            h = os.path.normpath(os.path.join(os.path.dirname(p), inc))
-            if h not in seen and os.path.isfile(h):
-                seen.add(h)
-                pending.append(h)
-    return out
 
 def dcp_other_node_resource(path, fn, var):
     """Does function fn fill its struct resource var from another
@@ -1188,7 +1188,7 @@ def dcp_accessor_type(path, name):
     in path or the headers it includes"""
     if path not in _dcp_accessors:
         found = {}
-        for h in dcp_local_headers(path):
+        for h in dc_local_headers(path):
             text = dc_text(h)[0]
             for mname, st in _DCP_CAST_MACRO.findall(text):
                 found.setdefault(mname, set()).add(st)
@@ -1248,7 +1248,7 @@ def dcp_members(path):
     and of the driver headers it includes"""
     if path not in _dcp_members:
         out, emb = {}, {}
-        for p in dcp_local_headers(path):
+        for p in dc_local_headers(path):
             for k, v in dcp_file_members(p).items():
                 if k[0] == '\x02':
                     emb.setdefault(k[1:], set()).update(v)

@@ -26,7 +26,7 @@ virtual drvcheck
 # into each script between its prelude markers: spatch cannot import a file
 # that sits next to the script (make coccicheck runs from the kernel tree).
 # No apostrophes in comments: the SmPL lexer reads them as a char literal.
-import bisect, coccinelle, coccilib.org, coccilib.report, re
+import bisect, coccinelle, coccilib.org, coccilib.report, os, re
 
 
 class DcLoc:
@@ -83,6 +83,22 @@ def dc_text(path):
             n += len(ln) + 1
         _dc_texts[path] = ('\n'.join(lines), starts)
     return _dc_texts[path]
+
+
+_DC_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+def dc_local_headers(path):
+    """path and the driver headers it includes (\"...\" includes, found
+    next to the including file, as the preprocessor would), transitively"""
+    seen, pending, out = {path}, [path], []
+    while pending:
+        p = pending.pop()
+        out.append(p)
+        for inc in _DC_INCLUDE.findall(dc_text(p)[0]):
+            h = os.path.normpath(os.path.join(os.path.dirname(p), inc))
+            if h not in seen and os.path.isfile(h):
+                seen.add(h)
+                pending.append(h)
+    return out
 
 
 def dc_lines_with(path, word):
@@ -545,6 +561,38 @@ for (name, f, l, c, func) in icalls:
     calls.append(k)
 
 # ---- iomem-unchecked-request
+# BEGIN generated port-io: gen-cocci-tables from checkers/model, do not edit
+PORT_IO = {"inb", "inw", "inl", "outb", "outw", "outl", "inb_p", "inw_p", "inl_p", "outb_p", "outw_p", "outl_p", "insb", "insw", "insl", "outsb", "outsw", "outsl", "ioport_map"}
+# END generated port-io
+_PORT_IO = re.compile(r'\b(?:%s)\s*\x28' % '|'.join(sorted(PORT_IO)))
+_MAPS = re.compile(r'\b(?:%s)\s*\x28' % '|'.join(sorted(
+    n for n, m in MODEL.items() if m[0] in ('iomap', 'region_request_map'))))
+_uses = {}
+class _At:
+    pass
+def fixed_start(k):
+    """is the request's start a constant (0x3c0, a #define)?"""
+    at = _At()
+    at.file, at.line, at.column = k.site
+    args, i = dc_args_at(at), MODEL[k.name][2]
+    a = args[i].strip() if 0 <= i < len(args) else ''
+    return bool(re.match(r'^(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*$|^[A-Z_][A-Z0-9_]*$', a))
+
+def uses_region(f, space, fixed):
+    """Do f and its driver headers use what a request of space claims
+    (region_request_used() in checkers/model)?  A driver that requests
+    fixed ports and does no port I/O, or memory and maps none, makes the
+    request only to show the range in /proc (matroxfb, a PCI quirk,
+    parisc LED registers): its result gates nothing."""
+    if f not in _uses:
+        hs = dc_local_headers(f)
+        maps = any(_MAPS.search(dc_text(h)[0]) for h in hs)
+        ports = any(_PORT_IO.search(dc_text(h)[0]) for h in hs)
+        _uses[f] = (ports, maps)
+    ports, maps = _uses[f]
+    return {'port': ports or not fixed, 'mem': maps,
+            'parent': ports or maps or not fixed}.get(space, True)
+
 tested = {}
 for (x, f, l, func) in itested:
     tested.setdefault((x, f, func), []).append(l)
@@ -552,6 +600,8 @@ for k in calls:
     if k.role not in ("region_request", "region_request_map"):
         continue
     if k.role == "region_request_map" and not k.name.startswith("pcim_iomap_regions"):
+        continue
+    if not uses_region(k.site[0], MODEL[k.name][1], fixed_start(k)):
         continue
     reason = None
     if k.site in idiscard:

@@ -33,7 +33,7 @@ virtual poll_sleep_legacy
 # into each script between its prelude markers: spatch cannot import a file
 # that sits next to the script (make coccicheck runs from the kernel tree).
 # No apostrophes in comments: the SmPL lexer reads them as a char literal.
-import bisect, coccinelle, coccilib.org, coccilib.report, re
+import bisect, coccinelle, coccilib.org, coccilib.report, os, re
 
 
 class DcLoc:
@@ -90,6 +90,22 @@ def dc_text(path):
             n += len(ln) + 1
         _dc_texts[path] = ('\n'.join(lines), starts)
     return _dc_texts[path]
+
+
+_DC_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+def dc_local_headers(path):
+    """path and the driver headers it includes (\"...\" includes, found
+    next to the including file, as the preprocessor would), transitively"""
+    seen, pending, out = {path}, [path], []
+    while pending:
+        p = pending.pop()
+        out.append(p)
+        for inc in _DC_INCLUDE.findall(dc_text(p)[0]):
+            h = os.path.normpath(os.path.join(os.path.dirname(p), inc))
+            if h not in seen and os.path.isfile(h):
+                seen.add(h)
+                pending.append(h)
+    return out
 
 
 def dc_lines_with(path, word):

@@ -6,12 +6,14 @@
  * - iomem-unchecked-request, on the path: the request's result never
  *   reaches a branch condition (nor the caller, nor a function the
  *   analyzer did not look into) before the requesting function ends;
- *   reported at the request.
+ *   reported at the request; not for a reservation the driver's files
+ *   never use (region_request_used()).
  * - iomem-release-mismatch and the other region pairings are the
  *   judge's (tu_judge.h): requests, releases and maps of the module meet
  *   by start, over the TU's facts at its end.
  */
 #include "checkers.h"
+#include "tu_index.h"
 #include "tu_judge.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
@@ -69,7 +71,13 @@ void IomemChecker::checkPostCall(const CallEvent &Event, CheckerContext &C) cons
 	ProgramStateRef State = C.getState();
 	if (Fn && Fn->family == FAMILY_IOMEM && Event.getOriginExpr()) {
 		SymbolRef Result = Event.getReturnValue().getAsSymbol(true);
-		if (Fn->role == ROLE_REGION_REQUEST && Result)
+		const TuIndex &TU = TuIndex::of(C.getASTContext());
+		if (Fn->role == ROLE_REGION_REQUEST && Result &&
+		    region_request_used(writtenApi(Event.getOriginExpr(), Fn,
+						   C.getASTContext())->space,
+					Fn->start >= 0 && Event.getArgSVal(Fn->start)
+						.getAs<nonloc::ConcreteInt>(),
+					TU.portIo(), TU.mapsMmio()))
 			C.addTransition(State->set<RegionRequests>(
 				Result, RegionRequest{ Fn, false, Event.getOriginExpr(),
 						       C.getStackFrame() }));

@@ -2,6 +2,7 @@
 #include "tu_index.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 
 #include <memory>
 
@@ -16,6 +17,14 @@ public:
 	llvm::DenseMap<const Decl *, unsigned> Families;
 	llvm::DenseMap<const Decl *, llvm::SmallVector<const Decl *, 8>> Callees;
 	llvm::DenseSet<const Decl *> PollCallbacks;
+	bool PortIo = false, MapsMmio = false;
+
+	DirectFacts(const SourceManager &Sources, const LangOptions &Lang)
+		: SM(Sources), LO(Lang)
+	{
+		llvm::StringRef Main = SM.getFileEntryRefForID(SM.getMainFileID())->getName();
+		MainDir = Main.substr(0, Main.rfind('/') + 1);
+	}
 
 	bool TraverseFunctionDecl(FunctionDecl *FD)
 	{
@@ -34,10 +43,17 @@ public:
 		const FunctionDecl *Callee = CE->getDirectCallee();
 		if (!Current || !Callee || !Callee->getIdentifier())
 			return true;
-		if (const api_fn *Fn = modelLookup(Callee->getName()))
+		const api_fn *Fn = modelLookup(Callee->getName());
+		if (Fn)
 			Families[Current] |= 1u << Fn->family;
 		else
 			Callees[Current].push_back(Callee->getCanonicalDecl());
+		if (driverWritten(CE)) {
+			std::string Written = writtenName(CE);
+			const api_fn *W = modelLookup(Written);
+			PortIo |= port_io_lookup(Written.c_str());
+			MapsMmio |= api_maps_mmio(Fn) || api_maps_mmio(W);
+		}
 		return true;
 	}
 
@@ -73,15 +89,35 @@ public:
 
 private:
 	const Decl *Current = nullptr;
+	const SourceManager &SM;
+	const LangOptions &LO;
+	llvm::StringRef MainDir;
+
+	/* the name the driver wrote: outb() reaches the AST as __outb() */
+	std::string writtenName(const CallExpr *CE) const
+	{
+		SourceLocation At = SM.getExpansionLoc(CE->getBeginLoc());
+		return Lexer::getSourceText(CharSourceRange::getTokenRange(At), SM, LO).str();
+	}
+
+	/* written in the main file or a header beside it, as sparse's
+	 * src_index reads the driver's own files */
+	bool driverWritten(const CallExpr *CE) const
+	{
+		llvm::StringRef File = SM.getFilename(SM.getExpansionLoc(CE->getBeginLoc()));
+		return File.startswith(MainDir) && !File.substr(MainDir.size()).contains('/');
+	}
 };
 
 } // namespace
 
 TuIndex::TuIndex(ASTContext &Ctx)
 {
-	DirectFacts Facts;
+	DirectFacts Facts(Ctx.getSourceManager(), Ctx.getLangOpts());
 	Facts.TraverseDecl(Ctx.getTranslationUnitDecl());
 	PollCallbacks = std::move(Facts.PollCallbacks);
+	PortIo = Facts.PortIo;
+	MapsMmio = Facts.MapsMmio;
 	Reach = std::move(Facts.Families);
 	/* Propagate along TU calls until nothing changes: the call graph of
 	 * one driver file is small, a few rounds suffice. */

@@ -25,6 +25,10 @@ public:
 	bool isPollCallback(const Decl *D) const;
 	/* Does D reach a model function of this family? */
 	bool reaches(const Decl *D, api_family Family) const;
+	/* Do the driver's own files (the main file and the headers beside
+	 * it) call port I/O (port_io_model) / map MMIO? */
+	bool portIo() const { return PortIo; }
+	bool mapsMmio() const { return MapsMmio; }
 
 private:
 	explicit TuIndex(ASTContext &Ctx);
@@ -32,6 +36,7 @@ private:
 	using FamilyMask = unsigned;
 	llvm::DenseMap<const Decl *, FamilyMask> Reach;
 	llvm::DenseSet<const Decl *> PollCallbacks;
+	bool PortIo = false, MapsMmio = false;
 };
 
 } // namespace drvcheck

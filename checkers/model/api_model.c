@@ -534,6 +534,44 @@ bool conversion_lookup(const char *name)
 	return false;
 }
 
+/* arch/x86/include/asm/io.h, include/asm-generic/io.h */
+const char *const port_io_model[] = {
+	"inb", "inw", "inl", "outb", "outw", "outl",
+	"inb_p", "inw_p", "inl_p", "outb_p", "outw_p", "outl_p",
+	"insb", "insw", "insl", "outsb", "outsw", "outsl",
+	"ioport_map",
+};
+const size_t port_io_model_count = sizeof(port_io_model) / sizeof(port_io_model[0]);
+
+bool port_io_lookup(const char *name)
+{
+	for (size_t i = 0; i < port_io_model_count; i++)
+		if (strcmp(port_io_model[i], name) == 0)
+			return true;
+	return false;
+}
+
+bool region_request_used(enum region_space space, bool fixed, bool port_io,
+			 bool maps_mmio)
+{
+	switch (space) {
+	case SPACE_PORT:
+		return port_io || !fixed;
+	case SPACE_MEM:
+		return maps_mmio;
+	case SPACE_PARENT:
+		return port_io || maps_mmio || !fixed;
+	default:
+		return true;
+	}
+}
+
+bool api_maps_mmio(const struct api_fn *f)
+{
+	return f && f->family == FAMILY_IOMEM &&
+	       (f->role == ROLE_IOMAP || f->role == ROLE_REGION_REQUEST_MAP);
+}
+
 const struct value_fn *value_lookup(const char *name)
 {
 	for (size_t i = 0; i < value_model_count; i++)

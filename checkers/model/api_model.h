@@ -211,6 +211,26 @@ extern const size_t conversion_model_count;
 bool conversion_lookup(const char *name);
 
 /*
+ * Port I/O (asm/io.h): a driver that requests ports and never calls one of
+ * these (nor maps a region) makes the request only to show the range in
+ * /proc/ioports; its result gates nothing (iomem-unchecked-request).
+ */
+extern const char *const port_io_model[];
+extern const size_t port_io_model_count;
+bool port_io_lookup(const char *name);
+/*
+ * Does a driver whose own files do port I/O (port_io) and map MMIO
+ * (maps_mmio) use what a request of space at a constant start (fixed:
+ * legacy VGA ports, a chipset's port) claims?  Ports of a variable start
+ * are taken as used: port I/O often hides in a header's macro (scc's
+ * Outb()).  A PCI request always precedes the driver's BAR access.
+ */
+bool region_request_used(enum region_space space, bool fixed, bool port_io,
+			 bool maps_mmio);
+/* Does f map MMIO (with or without claiming it)? */
+bool api_maps_mmio(const struct api_fn *f);
+
+/*
  * A macro that reads a member of one entry of a device's resource array:
  * pci_resource_start(pdev, bar) is pdev->resource[bar].start, and
  * pci_resource_len() that entry's resource_size().  Engines that expand

@@ -103,6 +103,15 @@ static void gen_conversions(struct strbuf *out)
 	sb_printf(out, "}\n");
 }
 
+/* Python: the port I/O calls (iomem-unchecked-request) */
+static void gen_port_io(struct strbuf *out)
+{
+	sb_printf(out, "PORT_IO = {");
+	for (size_t i = 0; i < port_io_model_count; i++)
+		sb_printf(out, "%s\"%s\"", i ? ", " : "", port_io_model[i]);
+	sb_printf(out, "}\n");
+}
+
 /*
  * Python: resource macro -> (device argument, index argument, device
  * struct, its resource array, member read or None for resource_size()).
@@ -508,6 +517,7 @@ static const struct {
 	{ "iomem-frees", gen_iomem_frees },
 	{ "iomem-values", gen_iomem_values },
 	{ "conversions", gen_conversions },
+	{ "port-io", gen_port_io },
 	{ "iomem-resources", gen_iomem_resources },
 	{ "iomem-of", gen_iomem_of },
 	{ "iomem-twins", gen_iomem_twins },

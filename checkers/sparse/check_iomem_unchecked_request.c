@@ -8,7 +8,11 @@
  * return hands it to the caller, who may.  A result with no such use was
  * discarded, overwritten before any test, stored and never read back, or
  * only passed to other calls (printed).  Request-and-map calls that return the mapping are tested as
- * mappings, not here; the PCI ones return a status like a request.
+ * mappings, not here; the PCI ones return a status like a request.  A
+ * driver that requests ports and does no port I/O, or memory and maps
+ * none, makes the request only to show the range in /proc (matroxfb's
+ * legacy VGA ports, a PCI quirk fencing off a port, parisc's LED
+ * registers): its result gates nothing (region_request_used()).
  */
 #include <stdlib.h>
 
@@ -95,6 +99,13 @@ static bool result_tested(struct entrypoint *ep, pseudo_t result)
 	return tested;
 }
 
+static bool fixed_start(const struct call_site *s)
+{
+	pseudo_t start = site_value(s, AR_START);
+
+	return start && start->type == PSEUDO_VAL;
+}
+
 void check_iomem_unchecked_request(const struct fn_ctx *ctx)
 {
 	for_each_site(ctx, s) {
@@ -106,7 +117,10 @@ void check_iomem_unchecked_request(const struct fn_ctx *ctx)
 			continue;
 		api = src_written_api(s->pos, s->api);
 		if (!is_status_request(api) || s->insn->opcode != OP_CALL ||
-		    !result || result == VOID || result_tested(ctx->ep, result))
+		    !result || result == VOID ||
+		    !region_request_used(api->space, fixed_start(s),
+					 src_index_port_io(), src_index_maps_mmio()) ||
+		    result_tested(ctx->ep, result))
 			continue;
 		report("iomem-unchecked-request", s->pos, ctx->name, api->name,
 		       "the result of %s() is never tested: the region may be busy (claimed by another driver) and the driver goes on using it",

@@ -24,6 +24,7 @@ struct entry {
 static struct entry *entries;
 static size_t n_entries, cap_entries;
 static char *file_dir;
+static bool port_io, maps_mmio;
 
 void src_index_file(const char *filename)
 {
@@ -33,6 +34,7 @@ void src_index_file(const char *filename)
 	file_dir = slash ? xstrndup(filename, (size_t)(slash - filename) + 1) :
 			   xstrdup("");
 	n_entries = 0;
+	port_io = maps_mmio = false;
 }
 
 bool src_index_driver_stream(int stream)
@@ -81,6 +83,8 @@ struct token *__wrap_tokenize(const struct position *pos, const char *name,
 		api = api_lookup(show_ident(t->ident));
 		if (api)
 			add(t, api, false);
+		port_io |= port_io_lookup(show_ident(t->ident));
+		maps_mmio |= api_maps_mmio(api);
 	}
 	return begin;
 }
@@ -163,6 +167,16 @@ bool src_lone_negative_return(struct position from, struct position to,
 		ret->pos = entries[i].col;
 	}
 	return found == 1;
+}
+
+bool src_index_port_io(void)
+{
+	return port_io;
+}
+
+bool src_index_maps_mmio(void)
+{
+	return maps_mmio;
 }
 
 void src_index_free(void)

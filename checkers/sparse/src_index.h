@@ -32,6 +32,10 @@ void src_index_file(const char *filename);
 /* Is the stream one of the driver's own files? */
 bool src_index_driver_stream(int stream);
 
+/* Do the driver's own files call port I/O (port_io_model) / map MMIO? */
+bool src_index_port_io(void);
+bool src_index_maps_mmio(void);
+
 /* The model call or macro whose name the driver wrote at pos, or NULL. */
 const struct api_fn *src_model_name_at(struct position pos);
 
