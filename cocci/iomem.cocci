@@ -561,6 +561,14 @@ for (name, f, l, c, func) in icalls:
     calls.append(k)
 
 # ---- iomem-unchecked-request
+# (port I/O, a map, a start that is no constant)
+# BEGIN generated region-use: gen-cocci-tables from checkers/model, do not edit
+REGION_USE = {
+    "port": (True, False, True),
+    "mem": (False, True, False),
+    "parent": (True, True, True),
+}
+# END generated region-use
 # BEGIN generated port-io: gen-cocci-tables from checkers/model, do not edit
 PORT_IO = {"inb", "inw", "inl", "outb", "outw", "outl", "inb_p", "inw_p", "inl_p", "outb_p", "outw_p", "outl_p", "insb", "insw", "insl", "outsb", "outsw", "outsl", "ioport_map"}
 # END generated port-io
@@ -568,13 +576,9 @@ _PORT_IO = re.compile(r'\b(?:%s)\s*\x28' % '|'.join(sorted(PORT_IO)))
 _MAPS = re.compile(r'\b(?:%s)\s*\x28' % '|'.join(sorted(
     n for n, m in MODEL.items() if m[0] in ('iomap', 'region_request_map'))))
 _uses = {}
-class _At:
-    pass
 def fixed_start(k):
     """is the request's start a constant (0x3c0, a #define)?"""
-    at = _At()
-    at.file, at.line, at.column = k.site
-    args, i = dc_args_at(at), MODEL[k.name][2]
+    args, i = dc_args_at(DcLoc(*k.site)), MODEL[k.name][2]
     a = args[i].strip() if 0 <= i < len(args) else ''
     return bool(re.match(r'^(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*$|^[A-Z_][A-Z0-9_]*$', a))
 
@@ -590,8 +594,10 @@ def uses_region(f, space, fixed):
         ports = any(_PORT_IO.search(dc_text(h)[0]) for h in hs)
         _uses[f] = (ports, maps)
     ports, maps = _uses[f]
-    return {'port': ports or not fixed, 'mem': maps,
-            'parent': ports or maps or not fixed}.get(space, True)
+    if space not in REGION_USE:
+        return True
+    by_ports, by_maps, by_variable = REGION_USE[space]
+    return (by_ports and ports) or (by_maps and maps) or (by_variable and not fixed)
 
 tested = {}
 for (x, f, l, func) in itested:

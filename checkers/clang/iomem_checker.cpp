@@ -65,19 +65,25 @@ private:
 	CheckReporter Reporter;
 };
 
+/* Does the driver use what this request claims (region_request_used())? */
+bool used(const CallEvent &Event, const api_fn *Fn, CheckerContext &C)
+{
+	const TuIndex &TU = TuIndex::of(C.getASTContext());
+	bool Fixed = Fn->start >= 0 &&
+		     Event.getArgSVal(Fn->start).getAs<nonloc::ConcreteInt>();
+
+	return region_request_used(writtenApi(Event.getOriginExpr(), Fn,
+					      C.getASTContext())->space,
+				   Fixed, TU.portIo(), TU.mapsMmio());
+}
+
 void IomemChecker::checkPostCall(const CallEvent &Event, CheckerContext &C) const
 {
 	const api_fn *Fn = modelLookup(Event);
 	ProgramStateRef State = C.getState();
 	if (Fn && Fn->family == FAMILY_IOMEM && Event.getOriginExpr()) {
 		SymbolRef Result = Event.getReturnValue().getAsSymbol(true);
-		const TuIndex &TU = TuIndex::of(C.getASTContext());
-		if (Fn->role == ROLE_REGION_REQUEST && Result &&
-		    region_request_used(writtenApi(Event.getOriginExpr(), Fn,
-						   C.getASTContext())->space,
-					Fn->start >= 0 && Event.getArgSVal(Fn->start)
-						.getAs<nonloc::ConcreteInt>(),
-					TU.portIo(), TU.mapsMmio()))
+		if (Fn->role == ROLE_REGION_REQUEST && Result && used(Event, Fn, C))
 			C.addTransition(State->set<RegionRequests>(
 				Result, RegionRequest{ Fn, false, Event.getOriginExpr(),
 						       C.getStackFrame() }));

@@ -31,10 +31,13 @@ public:
 		if (!FD->doesThisDeclarationHaveABody())
 			return true;
 		const Decl *Saved = Current;
+		bool SavedDriver = InDriver;
 		Current = FD->getCanonicalDecl();
+		InDriver = driverWritten(FD->getBody()->getBeginLoc());
 		Families.try_emplace(Current, 0);
 		RecursiveASTVisitor::TraverseStmt(FD->getBody());
 		Current = Saved;
+		InDriver = SavedDriver;
 		return true;
 	}
 
@@ -48,7 +51,8 @@ public:
 			Families[Current] |= 1u << Fn->family;
 		else
 			Callees[Current].push_back(Callee->getCanonicalDecl());
-		if (driverWritten(CE)) {
+		/* only a driver function's calls: not the kernel's inlines */
+		if (InDriver && !(PortIo && MapsMmio)) {
 			std::string Written = writtenName(CE);
 			const api_fn *W = modelLookup(Written);
 			PortIo |= port_io_lookup(Written.c_str());
@@ -89,6 +93,7 @@ public:
 
 private:
 	const Decl *Current = nullptr;
+	bool InDriver = false;	/* Current is defined in the driver's files */
 	const SourceManager &SM;
 	const LangOptions &LO;
 	llvm::StringRef MainDir;
@@ -102,9 +107,9 @@ private:
 
 	/* written in the main file or a header beside it, as sparse's
 	 * src_index reads the driver's own files */
-	bool driverWritten(const CallExpr *CE) const
+	bool driverWritten(SourceLocation Loc) const
 	{
-		llvm::StringRef File = SM.getFilename(SM.getExpansionLoc(CE->getBeginLoc()));
+		llvm::StringRef File = SM.getFilename(SM.getExpansionLoc(Loc));
 		return File.startswith(MainDir) && !File.substr(MainDir.size()).contains('/');
 	}
 };

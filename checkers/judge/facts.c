@@ -419,12 +419,38 @@ bool jf_copies_from(const struct judge_facts *jf, int loc, int from)
 
 /* Anything but a ring link (jf_finish()) is a store, a copy too: what it
  * copies may be unknown, never known to be 0. */
+static bool is_store(const struct jsrc *s)
+{
+	return s->type != JSRC_LOC || s->idx >= 0;
+}
+
 static bool has_store(const struct jloc *l)
 {
 	for (size_t i = 0; i < l->n_srcs; i++)
-		if (l->srcs[i].type != JSRC_LOC || l->srcs[i].idx >= 0)
+		if (is_store(&l->srcs[i]))
 			return true;
 	return false;
+}
+
+const struct jsrc *jf_one_store(const struct judge_facts *jf, int loc)
+{
+	const struct jloc *l = &jf->locs[loc];
+	const struct jsrc *one = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->n_srcs; i++) {
+		const struct jloc *base;
+
+		if (is_store(&l->srcs[i])) {
+			one = &l->srcs[i];
+			n++;
+			continue;
+		}
+		base = &jf->locs[-2 - l->srcs[i].idx];
+		for (size_t k = 0; k < base->n_srcs; k++)
+			n += is_store(&base->srcs[k]);
+	}
+	return n == 1 ? one : NULL;
 }
 
 bool jf_never_stored(const struct judge_facts *jf, int loc)

@@ -189,6 +189,13 @@ bool jf_walk(const struct judge_facts *jf, int loc,
 bool jf_copies_from(const struct judge_facts *jf, int loc, int from);
 
 /*
+ * The one store of loc, counting those its ring links reach (the member
+ * written through a plain entry pointer); NULL when there are more or
+ * none.
+ */
+const struct jsrc *jf_one_store(const struct judge_facts *jf, int loc);
+
+/*
  * One bit of a flags member, as a location of its own: "field:S.m&4" for
  * bit 4 of S.m, tested by "if (e->m & 4)" and set by "e->m |= 4" after a
  * map (rt2x00's SKBDESC_DMA_MAPPED_RX / _TX).  JLOC_NONE unless loc is a

@@ -82,33 +82,6 @@ static const struct jx *single_value(const struct judge *j, const char *module,
 }
 
 /*
- * The one source of loc that is not a ring link (jf_finish()), counting
- * the stores its links reach (the member written through a plain
- * pointer); NULL when there are more or none.
- */
-static const struct jsrc *one_store(const struct judge_facts *jf, int loc)
-{
-	const struct jsrc *one = NULL;
-	size_t n = 0;
-
-	for (size_t i = 0; i < jf->locs[loc].n_srcs; i++) {
-		const struct jsrc *s = &jf->locs[loc].srcs[i];
-		const struct jloc *base;
-
-		if (s->type != JSRC_LOC || s->idx >= 0) {
-			one = s;
-			n++;
-			continue;
-		}
-		base = &jf->locs[-2 - s->idx];
-		for (size_t k = 0; k < base->n_srcs; k++)
-			if (base->srcs[k].type != JSRC_LOC || base->srcs[k].idx >= 0)
-				n++;
-	}
-	return n == 1 ? one : NULL;
-}
-
-/*
  * The local loc is only ever a copy of, when that local is never assigned
  * anything else: "ring->depth = depth", with depth a parameter.  A map
  * sized by the local and a release by the member then read one value.
@@ -118,13 +91,13 @@ static const char *single_copy(const struct judge *j, const char *module,
 {
 	const struct judge_facts *jf = j->facts;
 	int loc = jf_loc_find(jf, module, atom);
-	const struct jsrc *src = loc >= 0 ? one_store(jf, loc) : NULL;
+	const struct jsrc *src = loc >= 0 ? jf_one_store(jf, loc) : NULL;
 	const struct jloc *from;
 
 	if (!src || src->type != JSRC_LOC)
 		return NULL;
 	from = &jf->locs[src->idx];
-	return !strncmp(from->key, "local:", 6) && one_store(jf, src->idx) ? from->key : NULL;
+	return !strncmp(from->key, "local:", 6) && jf_one_store(jf, src->idx) ? from->key : NULL;
 }
 
 static struct jx resolve(const struct judge *j, const struct jx *x,

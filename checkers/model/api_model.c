@@ -526,12 +526,17 @@ const char *const conversion_model[] = {
 };
 const size_t conversion_model_count = sizeof(conversion_model) / sizeof(conversion_model[0]);
 
-bool conversion_lookup(const char *name)
+static bool listed(const char *const *list, size_t n, const char *name)
 {
-	for (size_t i = 0; i < conversion_model_count; i++)
-		if (strcmp(conversion_model[i], name) == 0)
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(list[i], name) == 0)
 			return true;
 	return false;
+}
+
+bool conversion_lookup(const char *name)
+{
+	return listed(conversion_model, conversion_model_count, name);
 }
 
 /* arch/x86/include/asm/io.h, include/asm-generic/io.h */
@@ -545,25 +550,29 @@ const size_t port_io_model_count = sizeof(port_io_model) / sizeof(port_io_model[
 
 bool port_io_lookup(const char *name)
 {
-	for (size_t i = 0; i < port_io_model_count; i++)
-		if (strcmp(port_io_model[i], name) == 0)
-			return true;
-	return false;
+	return listed(port_io_model, port_io_model_count, name);
 }
+
+const struct region_use_row region_use_model[] = {
+	{ SPACE_PORT,	USE_PORT_IO | USE_VARIABLE_START },
+	{ SPACE_MEM,	USE_MAPS },
+	/* __request_region(): the parent says which */
+	{ SPACE_PARENT,	USE_PORT_IO | USE_MAPS | USE_VARIABLE_START },
+};
+const size_t region_use_model_count = sizeof(region_use_model) / sizeof(region_use_model[0]);
 
 bool region_request_used(enum region_space space, bool fixed, bool port_io,
 			 bool maps_mmio)
 {
-	switch (space) {
-	case SPACE_PORT:
-		return port_io || !fixed;
-	case SPACE_MEM:
-		return maps_mmio;
-	case SPACE_PARENT:
-		return port_io || maps_mmio || !fixed;
-	default:
-		return true;
+	for (size_t i = 0; i < region_use_model_count; i++) {
+		unsigned ev = region_use_model[i].evidence;
+
+		if (region_use_model[i].space == space)
+			return ((ev & USE_PORT_IO) && port_io) ||
+			       ((ev & USE_MAPS) && maps_mmio) ||
+			       ((ev & USE_VARIABLE_START) && !fixed);
 	}
+	return true;
 }
 
 bool api_maps_mmio(const struct api_fn *f)

@@ -219,12 +219,27 @@ extern const char *const port_io_model[];
 extern const size_t port_io_model_count;
 bool port_io_lookup(const char *name);
 /*
- * Does a driver whose own files do port I/O (port_io) and map MMIO
- * (maps_mmio) use what a request of space at a constant start (fixed:
- * legacy VGA ports, a chipset's port) claims?  Ports of a variable start
- * are taken as used: port I/O often hides in a header's macro (scc's
- * Outb()).  A PCI request always precedes the driver's BAR access.
+ * What shows that a driver uses the region a request of a space claims:
+ * port I/O in its own files, a map in them, or a start that is not a
+ * constant (legacy VGA ports, a chipset's port are): port I/O often hides
+ * in a header's macro (scc's Outb()).  No row: always used (a PCI request
+ * always precedes the driver's BAR access).
  */
+enum region_use {
+	USE_PORT_IO = 1,
+	USE_MAPS = 2,
+	USE_VARIABLE_START = 4,
+};
+
+struct region_use_row {
+	enum region_space space;
+	unsigned evidence;	/* enum region_use bits */
+};
+
+extern const struct region_use_row region_use_model[];
+extern const size_t region_use_model_count;
+/* Does a request of space (at a constant start: fixed) count as used by a
+ * driver whose own files do port I/O and map MMIO as told? */
 bool region_request_used(enum region_space space, bool fixed, bool port_io,
 			 bool maps_mmio);
 /* Does f map MMIO (with or without claiming it)? */

@@ -112,6 +112,23 @@ static void gen_port_io(struct strbuf *out)
 	sb_printf(out, "}\n");
 }
 
+/* Python: region space -> what shows a request of it is used
+ * (region_use_model; a space with no row is always used) */
+static void gen_region_use(struct strbuf *out)
+{
+	sb_printf(out, "REGION_USE = {\n");
+	for (size_t i = 0; i < region_use_model_count; i++) {
+		unsigned ev = region_use_model[i].evidence;
+
+		sb_printf(out, "    \"%s\": (%s, %s, %s),\n",
+			  region_space_name(region_use_model[i].space),
+			  ev & USE_PORT_IO ? "True" : "False",
+			  ev & USE_MAPS ? "True" : "False",
+			  ev & USE_VARIABLE_START ? "True" : "False");
+	}
+	sb_printf(out, "}\n");
+}
+
 /*
  * Python: resource macro -> (device argument, index argument, device
  * struct, its resource array, member read or None for resource_size()).
@@ -518,6 +535,7 @@ static const struct {
 	{ "iomem-values", gen_iomem_values },
 	{ "conversions", gen_conversions },
 	{ "port-io", gen_port_io },
+	{ "region-use", gen_region_use },
 	{ "iomem-resources", gen_iomem_resources },
 	{ "iomem-of", gen_iomem_of },
 	{ "iomem-twins", gen_iomem_twins },
