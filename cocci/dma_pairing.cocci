@@ -315,6 +315,7 @@ def dc_emit(parts, mode):
                  [(n[0], n[1], n[2], m) for (n, m) in notes])
 DC_FIELD_GET = 'dma_unmap_addr|dma_unmap_len'
 # END generated prelude
+import fractions, math
 coccinelle.dcp_facts = []
 coccinelle.dcp_notexcl = False
 
@@ -669,6 +670,22 @@ def dcp_tokens(s):
             i += 1
     return out
 
+def dcp_offset_base(e):
+    """when e is "base + offset" (or "offset + base", "base - offset") at
+    its top level, one operator only: the (base, offset) readings, else
+    none"""
+    depth, ops = 0, []
+    for i, ch in enumerate(e):
+        depth += 1 if ch in '([' else -1 if ch in ')]' else 0
+        prev = e[:i].rstrip()[-1:]
+        if (depth == 0 and ch in '+-' and prev and prev not in '([+-*/=,<>&|!~?:' and
+                e[i + 1:i + 2] not in ('+', '-', '>', '=') and e[i - 1:i] not in ('+', '-')):
+            ops.append(i)
+    if len(ops) != 1:
+        return []
+    left, right = e[:ops[0]].strip(), e[ops[0] + 1:].strip()
+    return [(left, right)] if e[ops[0]] == '-' else [(left, right), (right, left)]
+
 def dcp_int(t):
     t = t.rstrip('uUlL')
     try:
@@ -714,7 +731,8 @@ class DcpParse:
         its operands (that of a local names its function): equal only to
         itself"""
         def canon(x):
-            return '(%s)%+d' % (','.join('%s*%d' % t for t in sorted(x[0].items())), x[1])
+            return '(%s)%s%s' % (','.join('%s*%s' % t for t in sorted(x[0].items())),
+                                 '+' if x[1] >= 0 else '', x[1])
         return ({'X:%s%s%s' % (canon(v), op, canon(w)): 1}, 0)
     def bitor(self):
         v = self.add()
@@ -742,7 +760,7 @@ class DcpParse:
                 d[a] = d.get(a, 0) + sg * c
                 if d[a] == 0:
                     del d[a]
-            v = (d, v[1] + sg * w[1])
+            v = dcp_whole((d, v[1] + sg * w[1]))
         return v
     def mul(self):
         v = self.unary()
@@ -766,6 +784,8 @@ class DcpParse:
             elif op == '<<' and self.const(w):
                 k = 1 << w[1]
                 v = ({a: c * k for a, c in v[0].items()}, v[1] * k)
+            elif op in ('/', '>>') and self.const(w) and (w[1] if op == '/' else 0 <= w[1] < 62):
+                v = dcp_divide(v, w[1] if op == '/' else 1 << w[1])
             else:
                 v = self.atomof(v, op, w)
         return v
@@ -833,6 +853,21 @@ class DcpParse:
                 self.take()
         txt = ''.join(self.t[start:self.i])
         return self.resolve('id' if simple else 'field', txt)
+
+def dcp_whole(v):
+    """a form with whole coefficients as ints; a constant is an integer
+    (jx.h: what only constants make is C arithmetic)"""
+    d = {a: int(c) if c == int(c) else c for a, c in v[0].items()}
+    return (d, int(v[1]) if not d or v[1] == int(v[1]) else v[1])
+
+def dcp_divide(v, k):
+    """v / k: C division of a constant, else taken as exact (jx.h), with
+    fractional coefficients"""
+    if not v[0]:
+        q = abs(v[1]) // abs(k)
+        return ({}, q if (v[1] >= 0) == (k > 0) else -q)
+    return dcp_whole(({a: fractions.Fraction(c) / k for a, c in v[0].items()},
+                      fractions.Fraction(v[1]) / k))
 
 def dcp_eval(txt, resolve):
     toks = dcp_tokens(txt)
@@ -1667,18 +1702,25 @@ def dcp_join(allfacts):
 
     # ---- values
     def jx(v):
-        """a linear form as the judge's text (jx.h)"""
+        """a linear form as the judge's text (jx.h): "(form)/den" when it
+        has fractional coefficients"""
         if v is None:
             return '?'
+        den = 1
+        for c in list(v[0].values()) + [v[1]]:
+            if isinstance(c, fractions.Fraction):
+                den = den * c.denominator // math.gcd(den, c.denominator)
         out = ''
         for a, c in sorted(v[0].items()):
             if '{' in a or '}' in a:
                 return '?'
-            t = ('%d*' % c if c not in (1, -1) else '-' if c < 0 else '') + '{%s}' % a
-            out += t if not out or t[0] == '-' else '+' + t
-        if v[1] or not out:
-            out += '%d' % v[1] if not out else '%+d' % v[1]
-        return out
+            c = int(c * den)
+            t = ('%d*' % abs(c) if c not in (1, -1) else '') + '{%s}' % a
+            out += '-' + t if c < 0 else t if not out else '+' + t
+        c = int(v[1] * den)
+        if c or not out:
+            out += '%d' % c if not out else '%+d' % c
+        return '(%s)/%d' % (out, den) if den > 1 else out
 
     wanted = []
     def want(fl, fn, k):
@@ -1799,6 +1841,15 @@ def dcp_join(allfacts):
         if k:
             put(fl, 'src', fl, loc, 'loc', want(fl, fn, k))
             return
+        # a handle inside what base holds, an offset no linear form away
+        # (phys[i] = dma_handle + i * size): base, stepped
+        for base, off in dcp_offset_base(e):
+            kb = key(fl, fn, base)
+            w = dcp_eval(off, resolver(fl, fn, 0)) if kb else ()
+            if kb and (w is None or any(a.startswith('X:') for a in w[0])):
+                put(fl, 'src', fl, loc, 'loc', want(fl, fn, kb))
+                put(fl, 'src', fl, loc, 'derived')
+                return
         v = dcp_eval(e, resolver(fl, fn, 0))
         if v is None:
             put(fl, 'src', fl, loc, 'unknown')

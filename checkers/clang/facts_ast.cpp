@@ -196,6 +196,8 @@ private:
 
 	void guards(int Site, const Expr *C, bool Taken, int Depth);
 	int site(const CallExpr *CE, const api_fn *Api);
+	bool nonlinear(const Expr *E);
+	int offsetBase(const Expr *Rhs);
 	void assign(int Loc, const Expr *Rhs);
 	void flagSet(int Loc, long long V);
 	void mapStored(int Site, int Loc);
@@ -531,6 +533,10 @@ struct jx Extractor::value(const Expr *E, int Depth)
 		X = jx_scale(&B, A.c);
 	else if (BO->getOpcode() == BO_Shl && jx_known(&B) && B.c >= 0 && B.c < 62)
 		X = jx_scale(&A, 1LL << B.c);
+	else if (BO->getOpcode() == BO_Div && jx_known(&B))
+		X = jx_div(&A, B.c);
+	else if (BO->getOpcode() == BO_Shr && jx_known(&B) && B.c >= 0 && B.c < 62)
+		X = jx_div(&A, 1LL << B.c);
 	else
 		X = jx_opaque();
 	jx_free(&A);
@@ -541,7 +547,7 @@ struct jx Extractor::value(const Expr *E, int Depth)
 struct jx Extractor::argValue(const CallExpr *CE, signed char Pos)
 {
 	if (Pos < 0 || (unsigned)Pos >= CE->getNumArgs())
-		return jx{ JX_NONE, 0, 0, nullptr, nullptr };
+		return jx{ JX_NONE, 0, 0, nullptr, nullptr, 0 };
 	return value(CE->getArg(Pos), 0);
 }
 
@@ -768,6 +774,33 @@ int Extractor::site(const CallExpr *CE, const api_fn *Api)
 
 
 /* Loc = Rhs: what Rhs may be becomes a source of Loc. */
+/* Is E no linear form (i * size)? */
+bool Extractor::nonlinear(const Expr *E)
+{
+	struct jx X = value(E, 0);
+	bool Opaque = X.kind == JX_OPAQUE;
+	jx_free(&X);
+	return Opaque;
+}
+
+/*
+ * The location Rhs steps from, when Rhs is "base + offset" (or "offset +
+ * base", "base - offset") with an offset that is no linear form: a handle
+ * inside what base holds (3w-9xxx carves one coherent block into slots,
+ * phys[i] = dma_handle + i * size).  A linear offset keeps Rhs a value.
+ */
+int Extractor::offsetBase(const Expr *Rhs)
+{
+	const auto *BO = dyn_cast<BinaryOperator>(Rhs->IgnoreParenCasts());
+	if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
+		return -1;
+	int Base = exprLoc(BO->getLHS());
+	if (Base >= 0 && nonlinear(BO->getRHS()))
+		return Base;
+	Base = BO->getOpcode() == BO_Add ? exprLoc(BO->getRHS()) : -1;
+	return Base >= 0 && nonlinear(BO->getLHS()) ? Base : -1;
+}
+
 void Extractor::assign(int Loc, const Expr *Rhs)
 {
 	long long V;
@@ -785,12 +818,17 @@ void Extractor::assign(int Loc, const Expr *Rhs)
 		return;		/* cleared, not a new value */
 	int From = exprLoc(Rhs);
 	const FunctionDecl *Callee = CE && !valueCallee(CE) ? CE->getDirectCallee() : nullptr;
-	if (From >= 0)
+	int Base = From < 0 && !Callee ? offsetBase(Rhs) : -1;
+	if (From >= 0) {
 		jf_add_loc_source(&JF, Loc, From);
-	else if (Callee && Callee->getIdentifier())
+	} else if (Callee && Callee->getIdentifier()) {
 		jf_add_loc_source(&JF, Loc, named("ret", Callee->getName(), -1));
-	else
+	} else if (Base >= 0) {
+		jf_add_loc_source(&JF, Loc, Base);
+		jf_add_derived(&JF, Loc);
+	} else {
 		jf_add_value(&JF, Loc, value(Rhs, 0));
+	}
 	if (From >= 0 && From == LocalMapLoc && LocalMap >= 0)
 		mapStored(LocalMap, Loc);
 }

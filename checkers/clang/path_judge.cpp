@@ -31,7 +31,7 @@ std::string symbolName(SymbolRef S, const ASTContext &Ctx)
 	return Name.empty() || Name == "?" ? "value" : Name;
 }
 
-/* One symbolic expression as a linear form: sym + c, c * sym, a - b, a
+/* One symbolic expression as a linear form: sym + c, c * sym, sym / c, a - b, a
  * cast seen through; anything else is an atom of its own (symbolic
  * expressions are unique: the same one is the same atom). */
 struct jx symbolJx(const SymExpr *S, const ASTContext &Ctx, int Depth)
@@ -56,6 +56,14 @@ struct jx symbolJx(const SymExpr *S, const ASTContext &Ctx, int Depth)
 			case BO_Shl:
 				Done = C >= 0 && C < 62;
 				X = Done ? jx_scale(&L, 1LL << C) : jx_opaque();
+				break;
+			case BO_Div:
+				Done = C != 0;
+				X = Done ? jx_div(&L, C) : jx_opaque();
+				break;
+			case BO_Shr:
+				Done = C >= 0 && C < 62;
+				X = Done ? jx_div(&L, 1LL << C) : jx_opaque();
 				break;
 			default:
 				Done = false;
@@ -101,7 +109,7 @@ struct jx valueJx(signed char Pos, ProgramStateRef State, const SVal &V,
 {
 	struct jx X;
 	if (Pos < 0)
-		return jx{ JX_NONE, 0, 0, nullptr, nullptr };
+		return jx{ JX_NONE, 0, 0, nullptr, nullptr, 0 };
 	if (auto I = knownInt(State, V))
 		X = jx_const(*I);
 	else if (SymbolRef S = V.getAsSymbol())
@@ -145,7 +153,7 @@ struct PathSite {
 		S.size = valueJx(S.api->size, State, Size, Ctx);
 		S.nents = valueJx(S.api->nents, State, Nents, Ctx);
 		S.offset = valueJx(S.api->offset, State, Offset, Ctx);
-		S.start = jx{ JX_NONE, 0, 0, nullptr, nullptr };
+		S.start = jx{ JX_NONE, 0, 0, nullptr, nullptr, 0 };
 	}
 	PathSite(const PathSite &) = delete;
 	PathSite &operator=(const PathSite &) = delete;

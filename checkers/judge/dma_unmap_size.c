@@ -22,6 +22,41 @@ static bool comparable(const struct jsite *rel, const struct jsite *m)
 	return judge_is_map(m) && judge_kind_undoes(m->api->kind, rel->api->kind);
 }
 
+/* Two sizes of an unmap and its map: provably not equal, or two
+ * multiples of one form ("n * 4" freed where "n * 8" was allocated: equal
+ * only for a mapping of 0 bytes, which is none). */
+static bool sizes_differ(const struct judge *j, const struct jx *a,
+			 const struct jx *b)
+{
+	return judge_equal(j, a, b) == JX_FALSE || jx_other_multiple(a, b);
+}
+
+/*
+ * Does the release's size differ from every value the map's size may
+ * take, and the reverse?  A helper sized by its parameter allocates 1024
+ * bytes for one caller and 512 for the other: a free of 256 differs from
+ * both.
+ */
+#define MAX_VALUES 8
+static bool every_value_differs(const struct judge *j, const struct jsite *rel,
+				const struct jx *end, const struct jsite *m)
+{
+	struct jx a[MAX_VALUES], b[MAX_VALUES];
+	size_t na = 0, nb = 0;
+	bool all = judge_values(j, end, rel->module, a, MAX_VALUES, &na) &&
+		   judge_values(j, &m->size, m->module, b, MAX_VALUES, &nb) &&
+		   na * nb > 1;
+
+	for (size_t i = 0; i < na && all; i++)
+		for (size_t k = 0; k < nb && all; k++)
+			all = sizes_differ(j, &a[i], &b[k]);
+	while (na)
+		jx_free(&a[--na]);
+	while (nb)
+		jx_free(&b[--nb]);
+	return all;
+}
+
 /*
  * Does this map provably disagree with the release (sync: end past it)?
  * By value, or for an unmap or free by where the release's size comes
@@ -42,11 +77,8 @@ static bool differs(const struct judge *j, const struct jsite *rel,
 		a = judge_resolve(j, end, rel->module);
 		b = judge_resolve(j, &m->size, m->module);
 		t = judge_is_sync(rel) ? judge_greater(j, &a, &b) : judge_equal(j, &a, &b);
-		/*
-		 * "n * 4" freed where "n * 8" was allocated: equal only for a
-		 * mapping of 0 bytes, which is none.
-		 */
-		if (t == JX_UNKNOWN && !judge_is_sync(rel) && jx_other_multiple(&a, &b))
+		if (t == JX_UNKNOWN && !judge_is_sync(rel) &&
+		    (jx_other_multiple(&a, &b) || every_value_differs(j, rel, end, m)))
 			t = JX_FALSE;
 		jx_free(&a);
 		jx_free(&b);
@@ -57,24 +89,36 @@ static bool differs(const struct judge *j, const struct jsite *rel,
 }
 
 /*
- * A size as the source writes it, and its value where the stores the
- * judge read make it one: "8 * nstats" alone would read as equal to the
- * "8 * nstats" of another function.
+ * A size as the source writes it, and what the stores the judge read make
+ * of it: "8 * nstats" alone would read as equal to the "8 * nstats" of
+ * another function; "dma->size" is "size / 2", "256 * size" is 262144 or
+ * 131072 for the helper's two callers.
  */
 static char *show_size(const struct judge *j, const struct jsite *s,
 		       const struct jx *x)
 {
-	struct jx r = judge_resolve(j, x, s->module);
-	char *text = jx_show(x), *both;
+	struct jx v[MAX_VALUES];
+	size_t n;
+	struct strbuf sb = { 0 };
+	char *text = jx_show(x);
+	bool same;
 
-	if (jx_known(x) || !jx_known(&r)) {
-		jx_free(&r);
+	if (!judge_values(j, x, s->module, v, MAX_VALUES, &n))
 		return text;
+	same = n == 1 && jx_same(&v[0], x);
+	sb_printf(&sb, "%s", text);
+	for (size_t i = 0; i < n && !same; i++) {
+		char *one = jx_show(&v[i]);
+
+		sb_printf(&sb, "%s%s", i ? " or " : " (", one);
+		free(one);
 	}
-	both = xasprintf("%s (%lld)", text, r.c);
+	if (n && !same)
+		sb_printf(&sb, ")");
+	while (n)
+		jx_free(&v[--n]);
 	free(text);
-	jx_free(&r);
-	return both;
+	return sb.buf;
 }
 
 static void report(const struct judge *j, const struct jsite *rel,

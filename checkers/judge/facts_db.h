@@ -18,7 +18,7 @@
 #include "core/util.h"
 #include "facts.h"
 
-#define FACTS_DB_SCHEMA 4
+#define FACTS_DB_SCHEMA 5
 
 /*
  * Writes jf (before jf_finish()) as engine's run of files, with the

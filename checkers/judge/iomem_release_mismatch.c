@@ -48,7 +48,8 @@ static bool reads_member(const char *atom, const char *m)
  */
 static bool firmware_size(const struct jx *x)
 {
-	for (size_t i = 0; x->kind == JX_LINEAR && x->n == 2 && i < value_model_count; i++) {
+	for (size_t i = 0; x->kind == JX_LINEAR && x->n == 2 && x->den <= 1 &&
+			   i < value_model_count; i++) {
 		const struct value_fn *vf = &value_model[i];
 		const struct jx_term *a = &x->t[0], *b = &x->t[1];
 

@@ -119,11 +119,13 @@ static struct jx resolve(const struct judge *j, const struct jx *x,
 		}
 		if (!v)
 			continue;
-		term = jx_atom(x->t[i].atom, x->t[i].coef, 0);
+		tmp = jx_atom(x->t[i].atom, 1, 0);
+		term = jx_term_times(x, i, &tmp);
+		jx_free(&tmp);
 		value = resolve(j, v, module, depth + 1);
 		if (copy)
 			jx_free(&local);
-		scaled = jx_scale(&value, x->t[i].coef);
+		scaled = jx_term_times(x, i, &value);
 		tmp = jx_sub(&out, &term);
 		jx_free(&out);
 		out = jx_add(&tmp, &scaled);
@@ -139,6 +141,67 @@ struct jx judge_resolve(const struct judge *j, const struct jx *x,
 			const char *module)
 {
 	return resolve(j, x, module, 0);
+}
+
+/* x (taken) into out, or each form it is once an atom with several known
+ * values is replaced by each of them */
+static bool expand(const struct judge *j, struct jx x, const char *module,
+		   struct jx *out, size_t max, size_t *n, int depth)
+{
+	for (size_t i = 0; i < x.n && depth < 4; i++) {
+		int loc = jf_location_atom(x.t[i].atom) ?
+			  jf_loc_find(j->facts, module, x.t[i].atom) : -1;
+		const struct jx **values = NULL;
+		struct jx atom, term;
+		size_t nv = 0;
+		bool ok = true;
+
+		if (loc < 0 || !jf_values(j->facts, loc, &values, &nv) || nv < 2) {
+			free(values);
+			continue;
+		}
+		atom = jx_atom(x.t[i].atom, 1, 0);
+		term = jx_term_times(&x, i, &atom);
+		for (size_t k = 0; k < nv && ok; k++) {
+			struct jx value, share, rest;
+			bool seen = false;
+
+			for (size_t e = 0; e < k; e++)
+				seen |= jx_same(values[e], values[k]);
+			if (seen)
+				continue;
+			value = resolve(j, values[k], module, 0);
+			share = jx_term_times(&x, i, &value);
+			rest = jx_sub(&x, &term);
+			ok = expand(j, jx_add(&rest, &share), module, out, max, n, depth + 1);
+			jx_free(&value);
+			jx_free(&share);
+			jx_free(&rest);
+		}
+		jx_free(&atom);
+		jx_free(&term);
+		jx_free(&x);
+		free(values);
+		return ok;
+	}
+	if (*n == max) {
+		jx_free(&x);
+		return false;
+	}
+	out[(*n)++] = x;
+	return true;
+}
+
+bool judge_values(const struct judge *j, const struct jx *x,
+		  const char *module, struct jx *out, size_t max, size_t *n)
+{
+	*n = 0;
+	if (j->facts && x->kind == JX_LINEAR &&
+	    expand(j, resolve(j, x, module, 0), module, out, max, n, 0))
+		return true;
+	while (*n)
+		jx_free(&out[--*n]);
+	return false;
 }
 
 void judge_verdict(struct judge_verdict *v, const struct judge *j,

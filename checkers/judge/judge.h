@@ -130,6 +130,14 @@ enum jx_truth judge_greater(const struct judge *j, const struct jx *a,
  */
 struct jx judge_resolve(const struct judge *j, const struct jx *x,
 			const char *module);
+/*
+ * The values x may take, judge_resolve()d, where a location among its
+ * atoms holds one of a few known values (a helper's size parameter that
+ * its callers pass as 1024 and as 512): one form per choice, at most max
+ * into out (to free); false, and none, when there are more.
+ */
+bool judge_values(const struct judge *j, const struct jx *x,
+		  const char *module, struct jx *out, size_t max, size_t *n);
 
 /* Starts a verdict; notes and then judge_emit(). */
 void judge_verdict(struct judge_verdict *v, const struct judge *j,

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,55 @@ struct jx jx_copy(const struct jx *x)
 	return y;
 }
 
+static long long den_of(const struct jx *x)
+{
+	return x->den > 1 ? x->den : 1;
+}
+
+static long long gcd(long long a, long long b)
+{
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	while (b) {
+		long long r = a % b;
+
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+/* Cancels what the numerator shares with den; a constant is an integer. */
+static void reduce(struct jx *x)
+{
+	long long g = den_of(x);
+
+	for (size_t i = 0; i < x->n && g > 1; i++)
+		g = gcd(g, x->t[i].coef);
+	g = gcd(g, x->c);
+	if (g > 1) {
+		x->c /= g;
+		for (size_t i = 0; i < x->n; i++)
+			x->t[i].coef /= g;
+	}
+	x->den = den_of(x) / g;
+	if (!x->n && x->den > 1)
+		x->c /= x->den;
+	if (!x->n || x->den == 1)
+		x->den = 0;
+}
+
+/* The numerator times k, the denominator kept. */
+static struct jx num_scale(const struct jx *x, long long k)
+{
+	struct jx y = jx_copy(x);
+
+	y.c *= k;
+	for (size_t i = 0; i < y.n; i++)
+		y.t[i].coef *= k;
+	return y;
+}
+
 struct jx jx_scale(const struct jx *x, long long k)
 {
 	struct jx y;
@@ -51,11 +101,30 @@ struct jx jx_scale(const struct jx *x, long long k)
 		return jx_copy(x);
 	if (!k)
 		return jx_const(0);
-	y = jx_copy(x);
-	y.c *= k;
-	for (size_t i = 0; i < y.n; i++)
-		y.t[i].coef *= k;
+	y = num_scale(x, k);
+	reduce(&y);
 	return y;
+}
+
+struct jx jx_div(const struct jx *x, long long k)
+{
+	struct jx y;
+
+	if (x->kind != JX_LINEAR || !k || k == LLONG_MIN ||
+	    den_of(x) > LLONG_MAX / (k < 0 ? -k : k))
+		return jx_opaque();
+	if (jx_known(x))
+		return jx_const(x->c / k);
+	y = num_scale(x, k < 0 ? -1 : 1);
+	y.den = den_of(x) * (k < 0 ? -k : k);
+	reduce(&y);
+	return y;
+}
+
+bool jx_is_atom(const struct jx *x)
+{
+	return x->kind == JX_LINEAR && x->n == 1 && !x->c && x->t[0].coef == 1 &&
+	       den_of(x) == 1;
 }
 
 void jx_free(struct jx *x)
@@ -66,15 +135,12 @@ void jx_free(struct jx *x)
 	memset(x, 0, sizeof(*x));
 }
 
-/* a + sign * b, both linear: a merge of two sorted term lists. */
-static struct jx combine(const struct jx *a, const struct jx *b, int sign)
+/* The numerators of a + sign * b: a merge of two sorted term lists. */
+static struct jx merge(const struct jx *a, const struct jx *b, int sign)
 {
-	struct jx x;
+	struct jx x = jx_const(a->c + sign * b->c);
 	size_t i = 0, k = 0;
 
-	if (a->kind != JX_LINEAR || b->kind != JX_LINEAR)
-		return jx_opaque();
-	x = jx_const(a->c + sign * b->c);
 	x.t = xmalloc((a->n + b->n + 1) * sizeof(*x.t));
 	while (i < a->n || k < b->n) {
 		int cmp = i == a->n ? 1 : k == b->n ? -1
@@ -91,6 +157,32 @@ static struct jx combine(const struct jx *a, const struct jx *b, int sign)
 		}
 	}
 	return x;
+}
+
+/* a + sign * b, both linear, over their least common denominator. */
+static struct jx combine(const struct jx *a, const struct jx *b, int sign)
+{
+	long long da = den_of(a), db = den_of(b), g = gcd(da, db);
+	struct jx x, as, bs;
+
+	if (a->kind != JX_LINEAR || b->kind != JX_LINEAR || da / g > LLONG_MAX / db)
+		return jx_opaque();
+	as = num_scale(a, db / g);
+	bs = num_scale(b, da / g);
+	x = merge(&as, &bs, sign);
+	x.den = da / g * db;
+	reduce(&x);
+	jx_free(&as);
+	jx_free(&bs);
+	return x;
+}
+
+struct jx jx_term_times(const struct jx *x, size_t i, const struct jx *v)
+{
+	struct jx scaled = jx_scale(v, x->t[i].coef), y = jx_div(&scaled, den_of(x));
+
+	jx_free(&scaled);
+	return y;
 }
 
 struct jx jx_add(const struct jx *a, const struct jx *b)
@@ -140,9 +232,24 @@ static bool parse_int(const char **p, long long *v)
 	return true;
 }
 
+/* "(form)/den": the form's text and its end, den into *den. */
+static const char *divided(const char *s, long long *den)
+{
+	const char *slash = strrchr(s, '/');
+	const char *p = slash ? slash + 1 : NULL;
+
+	*den = 1;
+	if (*s != '(' || !slash || slash == s + 1 || slash[-1] != ')' ||
+	    !parse_int(&p, den) || *p || *den < 2)
+		return NULL;
+	return slash - 1;
+}
+
 bool jx_parse(const char *s, struct jx *x)
 {
 	size_t cap = 0;
+	const char *end = NULL;
+	long long den = 1;
 
 	*x = jx_const(0);
 	if (!s || !*s) {
@@ -153,10 +260,16 @@ bool jx_parse(const char *s, struct jx *x)
 		x->kind = JX_OPAQUE;
 		return true;
 	}
-	while (*s) {
+	if (*s == '(') {
+		end = divided(s, &den);
+		if (!end)
+			goto bad;
+		s++;
+	}
+	while (end ? s < end : *s != 0) {
 		long long sign = 1, coef = 1;
 		bool have_int = false;
-		const char *end;
+		const char *close;
 
 		if (*s == '+' || *s == '-')
 			sign = *s++ == '-' ? -1 : 1;
@@ -170,17 +283,19 @@ bool jx_parse(const char *s, struct jx *x)
 			}
 			s++;
 		}
-		if (*s != '{' || !(end = strchr(s, '}')) || end == s + 1 ||
-		    memchr(s + 1, '{', (size_t)(end - s - 1)))
+		if (*s != '{' || !(close = strchr(s, '}')) || close == s + 1 ||
+		    memchr(s + 1, '{', (size_t)(close - s - 1)))
 			goto bad;
 		GROW(x->t, cap, x->n + 1);
-		x->t[x->n].atom = xstrndup(s + 1, (size_t)(end - s - 1));
+		x->t[x->n].atom = xstrndup(s + 1, (size_t)(close - s - 1));
 		x->t[x->n++].coef = sign * (have_int ? coef : 1);
-		s = end + 1;
-		if (*s && *s != '+' && *s != '-')
+		s = close + 1;
+		if (*s && *s != '+' && *s != '-' && s != end)
 			goto bad;
 	}
 	normalize(x);
+	x->den = den;
+	reduce(x);
 	return true;
 bad:
 	jx_free(x);
@@ -196,6 +311,8 @@ char *jx_text(const struct jx *x)
 		return xstrdup("");
 	if (x->kind == JX_OPAQUE)
 		return xstrdup("?");
+	if (den_of(x) > 1)
+		sb_printf(&sb, "(");
 	for (size_t i = 0; i < x->n; i++) {
 		long long c = x->t[i].coef;
 
@@ -206,6 +323,8 @@ char *jx_text(const struct jx *x)
 	}
 	if (x->c || !x->n)
 		sb_printf(&sb, x->n && x->c > 0 ? "+%lld" : "%lld", x->c);
+	if (den_of(x) > 1)
+		sb_printf(&sb, ")/%lld", den_of(x));
 	return sb.buf;
 }
 
@@ -223,6 +342,8 @@ char *jx_show(const struct jx *x)
 
 	if (x->kind != JX_LINEAR)
 		return xstrdup("?");
+	if (den_of(x) > 1)
+		sb_printf(&sb, "(");
 	for (size_t i = 0; i < x->n; i++) {
 		long long c = x->t[i].coef;
 
@@ -234,12 +355,15 @@ char *jx_show(const struct jx *x)
 	if (x->c || !x->n)
 		sb_printf(&sb, x->n ? (x->c > 0 ? " + %lld" : " - %lld") : "%lld",
 			  x->n && x->c < 0 ? -x->c : x->c);
+	if (den_of(x) > 1)
+		sb_printf(&sb, ") / %lld", den_of(x));
 	return sb.buf;
 }
 
 bool jx_same(const struct jx *a, const struct jx *b)
 {
-	if (a->kind != b->kind || a->c != b->c || a->n != b->n)
+	if (a->kind != b->kind || a->c != b->c || a->n != b->n ||
+	    den_of(a) != den_of(b))
 		return false;
 	for (size_t i = 0; i < a->n; i++)
 		if (a->t[i].coef != b->t[i].coef || strcmp(a->t[i].atom, b->t[i].atom))
@@ -247,7 +371,8 @@ bool jx_same(const struct jx *a, const struct jx *b)
 	return true;
 }
 
-bool jx_other_multiple(const struct jx *a, const struct jx *b)
+/* The numerators of a and b over one denominator, as above. */
+static bool numerators_multiple(const struct jx *a, const struct jx *b)
 {
 	long long p, q;
 
@@ -262,6 +387,22 @@ bool jx_other_multiple(const struct jx *a, const struct jx *b)
 		    (__int128)a->t[i].coef * q != (__int128)b->t[i].coef * p)
 			return false;
 	return (__int128)a->c * q == (__int128)b->c * p;
+}
+
+bool jx_other_multiple(const struct jx *a, const struct jx *b)
+{
+	struct jx as, bs;
+	bool other;
+
+	if (a->kind != JX_LINEAR || b->kind != JX_LINEAR ||
+	    den_of(a) > LLONG_MAX / den_of(b))
+		return false;
+	as = num_scale(a, den_of(b));
+	bs = num_scale(b, den_of(a));
+	other = numerators_multiple(&as, &bs);
+	jx_free(&as);
+	jx_free(&bs);
+	return other;
 }
 
 /* a - b when the atoms cancel: the difference is that constant. */

@@ -45,7 +45,7 @@ static bool member_key(const char *key, size_t *struct_len, const char **member,
 /* The location x is exactly (one atom, coefficient 1, no constant). */
 static int single_loc(const struct judge *j, const struct jx *x, const char *module)
 {
-	if (x->kind != JX_LINEAR || x->n != 1 || x->c || x->t[0].coef != 1)
+	if (!jx_is_atom(x))
 		return JLOC_NONE;
 	return jf_loc_find(j->facts, module, x->t[0].atom);
 }

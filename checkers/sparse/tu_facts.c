@@ -517,6 +517,10 @@ static struct jx expr_jx(struct expression *e, int depth)
 		x = jx_scale(&r, l.c);
 	else if (e->op == SPECIAL_LEFTSHIFT && jx_known(&r) && r.c >= 0 && r.c < 62)
 		x = jx_scale(&l, 1LL << r.c);
+	else if (e->op == '/' && jx_known(&r))
+		x = jx_div(&l, r.c);
+	else if (e->op == SPECIAL_RIGHTSHIFT && jx_known(&r) && r.c >= 0 && r.c < 62)
+		x = jx_div(&l, 1LL << r.c);
 	else
 		x = jx_opaque();
 	jx_free(&l);
@@ -830,11 +834,40 @@ static int call_site(const struct ast_call *c, const struct ast_visitor *v)
 	return idx;
 }
 
+/* Is e no linear form (i * size)? */
+static bool nonlinear(struct expression *e)
+{
+	struct jx x = expr_jx(e, 0);
+	bool opaque = x.kind == JX_OPAQUE;
+
+	jx_free(&x);
+	return opaque;
+}
+
+/*
+ * The location rhs steps from, when rhs is "base + offset" (or "offset +
+ * base", "base - offset") with an offset that is no linear form: a handle
+ * inside what base holds (3w-9xxx carves one coherent block into slots,
+ * phys[i] = dma_handle + i * size).  A linear offset keeps rhs a value.
+ */
+static int offset_base(struct expression *rhs)
+{
+	int base;
+
+	if (rhs->type != EXPR_BINOP || (rhs->op != '+' && rhs->op != '-'))
+		return JLOC_NONE;
+	base = expr_loc(ast_strip(rhs->left));
+	if (base >= 0 && nonlinear(rhs->right))
+		return base;
+	base = rhs->op == '+' ? expr_loc(ast_strip(rhs->right)) : JLOC_NONE;
+	return base >= 0 && nonlinear(rhs->left) ? base : JLOC_NONE;
+}
+
 /* loc = rhs: what rhs may be becomes a source of loc */
 static void assign(int loc, struct expression *rhs, const struct ast_visitor *v)
 {
 	struct ast_call c;
-	int from;
+	int from, base;
 
 	rhs = ast_strip(rhs);
 	if (loc < 0 || !rhs)
@@ -852,10 +885,15 @@ static void assign(int loc, struct expression *rhs, const struct ast_visitor *v)
 	from = expr_loc(rhs);
 	if (from < 0)
 		from = ret_loc(rhs);
-	if (from >= 0)
+	base = from < 0 ? offset_base(rhs) : JLOC_NONE;
+	if (from >= 0) {
 		jf_add_loc_source(&tu_facts, loc, from);
-	else
+	} else if (base >= 0) {
+		jf_add_loc_source(&tu_facts, loc, base);
+		jf_add_derived(&tu_facts, loc);
+	} else {
 		jf_add_value(&tu_facts, loc, expr_jx(rhs, 0));
+	}
 	if (from >= 0 && from == local_map_loc && local_map >= 0)
 		map_stored(local_map, loc, v);
 }
