@@ -111,17 +111,39 @@ static void add_include(const char *path, const char *root, const char *dir,
 	free(p);
 }
 
-/* The include paths of one Makefile; only subdir-ccflags for a parent's. */
+/*
+ * Flags every file of the directory gets whatever the configuration:
+ * ccflags-y, EXTRA_CFLAGS, subdir-ccflags-y outside ifeq/ifdef blocks (not
+ * ccflags-$(CONFIG_X), nor one file's CFLAGS_file.o).  Their defines are
+ * kept (ACPICA's -DBUILDING_ACPICA, without which its headers refuse to
+ * be included), but for one spelled with make's or the shell's quoting
+ * (caam's -DVERSION=\"\"), which would reach the engine unquoted.
+ */
+static bool unconditional(const char *name)
+{
+	return !strcmp(name, "ccflags-y") || !strcmp(name, "EXTRA_CFLAGS") ||
+	       !strcmp(name, "subdir-ccflags-y");
+}
+
+/* The include paths of one Makefile, and its unconditional defines; only
+ * subdir-ccflags for a parent's. */
 static void makefile_includes(const char *mkdir, bool parent, const char *root,
 			      struct strlist *out)
 {
 	char *text = kbuild_makefile_text(mkdir), *save = NULL;
+	int depth = 0;		/* inside ifeq/ifdef: a configuration's */
 
 	for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *assign = strchr(line, '='), *name, *hash = strchr(line, '#');
 		struct strlist words = { 0 };
+		const char *first = line + strspn(line, " \t");
 
+		if (!strncmp(first, "ifeq", 4) || !strncmp(first, "ifneq", 5) ||
+		    !strncmp(first, "ifdef", 5) || !strncmp(first, "ifndef", 6))
+			depth++;
+		else if (!strncmp(first, "endif", 5) && depth > 0)
+			depth--;
 		if (hash)
 			*hash = '\0';
 		if (!assign || (hash && hash < assign))
@@ -141,6 +163,9 @@ static void makefile_includes(const char *mkdir, bool parent, const char *root,
 				add_include(words.items[++i], root, mkdir, out);
 			else if (!strncmp(w, "-I", 2))
 				add_include(w + 2, root, mkdir, out);
+			else if (!strncmp(w, "-D", 2) && w[2] && !strpbrk(w, "$\\\"'") &&
+				 !depth && unconditional(name) && !strlist_has(out, w))
+				strlist_add(out, w);
 		}
 		strlist_free(&words);
 	}

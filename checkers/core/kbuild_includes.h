@@ -4,7 +4,8 @@
  * a scan that reads the Makefile instead of running Kbuild:
  * ccflags-y / ccflags-$(CONFIG_...) / EXTRA_CFLAGS / CFLAGS_file.o of the
  * directory, and subdir-ccflags-y of it and of its parents up to the
- * kernel tree's root.
+ * kernel tree's root; and the defines of those that hold whatever the
+ * configuration (ccflags-y, EXTRA_CFLAGS, subdir-ccflags-y).
  */
 #ifndef DRVCHECK_KBUILD_INCLUDES_H
 #define DRVCHECK_KBUILD_INCLUDES_H
@@ -15,8 +16,8 @@
 char *kbuild_makefile_text(const char *dir);
 
 /*
- * Adds to out an -I option for each include path of dir's Makefiles that
- * exists: $(srctree), $(src) and $(obj) expanded, a relative path taken
+ * Adds to out the unconditional -D options of dir's Makefiles (without
+ * make variables), and an -I option for each include path that exists: $(srctree), $(src) and $(obj) expanded, a relative path taken
  * from the tree's root as Kbuild's make does.  The CFLAGS_file.o paths of
  * every file of the directory are added, not only one file's, so that
  * the files of a module keep one command line (an extra -I only finds

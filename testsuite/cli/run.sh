@@ -340,6 +340,14 @@ printf 'ccflags-y += -I$(srctree)/drivers/tuners -I$(srctree)/drivers/fe\nobj-m 
 cp "$KT/drivers/drv/a.c" "$CASES"/*_compat.h "$KT/drivers/comp/pf/"
 expect 1 "scan DIR: a subdirectory the Makefile above builds" -- "$DRVCHECK" scan -q --engine sparse "$KT/drivers/comp/pf"
 grep_in out "pf/a.c:.*\[drvcheck-dma-unmap-size\]" "... gets that Makefile's include paths"
+# ccflags-y's defines too (ACPICA's -DBUILDING_ACPICA), but not those of
+# an ifeq block (caam's -DDEBUG) nor one in make's quoting (-DVERSION=\"\")
+mkdir -p "$KT/drivers/def"
+printf 'obj-m := a.o\nccflags-y := -DDEF_ON\nifeq ($(CONFIG_DEF_X),y)\n\tccflags-y += -DDEF_OFF\nendif\nccflags-y += -DVERSION=\\"\\"\n' > "$KT/drivers/def/Makefile"
+{ printf '#ifndef DEF_ON\n#error "ccflags-y: no -DDEF_ON"\n#endif\n#ifdef DEF_OFF\n#error "an ifeq block gave -DDEF_OFF"\n#endif\n'; cat "$BUGGY"; } > "$KT/drivers/def/a.c"
+cp "$CASES"/*_compat.h "$KT/drivers/def/"
+expect 1 "scan DIR: the Makefile's unconditional defines" -- "$DRVCHECK" scan -q --engine sparse "$KT/drivers/def"
+grep_in out "def/a.c:.*\[drvcheck-dma-unmap-size\]" "... reach the engine, a configuration's and quoted ones do not"
 # A driver's trace header named by a path relative to include/trace
 # (TRACE_INCLUDE_PATH ../../drivers/..., as ice and 22 more write it),
 # included by the headers package's define_trace.h: found in the tree
