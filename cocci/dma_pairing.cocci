@@ -1728,6 +1728,18 @@ def dcp_join(allfacts):
             wanted.append((fl, fn, k))
         return k
 
+    def nonlinear(fl, fn, txt):
+        """is txt no linear form, its macros of unknown value taken as
+        constants?"""
+        res = resolver(fl, fn, 0)
+        def macros_const(kind, t):
+            v = res(kind, t)
+            if v and len(v[0]) == 1 and next(iter(v[0])).startswith('macro:'):
+                return ({}, 2)
+            return v
+        w = dcp_eval(txt, macros_const)
+        return w is None or any(a.startswith('X:') for a in w[0])
+
     def resolver(fl, fn, depth):
         def res(kind, txt):
             if depth > 8:
@@ -1842,11 +1854,12 @@ def dcp_join(allfacts):
             put(fl, 'src', fl, loc, 'loc', want(fl, fn, k))
             return
         # a handle inside what base holds, an offset no linear form away
-        # (phys[i] = dma_handle + i * size): base, stepped
+        # (phys[i] = dma_handle + i * size): base, stepped.  A macro of
+        # unknown value is a constant, as sparse and clang know it:
+        # i * SLOT_SIZE is linear there
         for base, off in dcp_offset_base(e):
             kb = key(fl, fn, base)
-            w = dcp_eval(off, resolver(fl, fn, 0)) if kb else ()
-            if kb and (w is None or any(a.startswith('X:') for a in w[0])):
+            if kb and nonlinear(fl, fn, off):
                 put(fl, 'src', fl, loc, 'loc', want(fl, fn, kb))
                 put(fl, 'src', fl, loc, 'derived')
                 return
