@@ -773,7 +773,6 @@ int Extractor::site(const CallExpr *CE, const api_fn *Api)
 }
 
 
-/* Loc = Rhs: what Rhs may be becomes a source of Loc. */
 /* Is E no linear form (i * size)? */
 bool Extractor::nonlinear(const Expr *E)
 {
@@ -801,6 +800,7 @@ int Extractor::offsetBase(const Expr *Rhs)
 	return Base >= 0 && nonlinear(BO->getLHS()) ? Base : -1;
 }
 
+/* Loc = Rhs: what Rhs may be becomes a source of Loc. */
 void Extractor::assign(int Loc, const Expr *Rhs)
 {
 	long long V;

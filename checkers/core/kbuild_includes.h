@@ -17,8 +17,9 @@ char *kbuild_makefile_text(const char *dir);
 
 /*
  * Adds to out the unconditional -D options of dir's Makefiles (without
- * make variables), and an -I option for each include path that exists: $(srctree), $(src) and $(obj) expanded, a relative path taken
- * from the tree's root as Kbuild's make does.  The CFLAGS_file.o paths of
+ * make variables or quoting), and an -I option for each include path
+ * that exists: $(srctree), $(src) and $(obj) expanded, a relative path
+ * taken from the tree's root as Kbuild's make does.  The CFLAGS_file.o paths of
  * every file of the directory are added, not only one file's, so that
  * the files of a module keep one command line (an extra -I only finds
  * headers, and those would have been the same ones).  Last, the tree's
